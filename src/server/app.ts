@@ -1,0 +1,112 @@
+import path from 'node:path';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import cookie from '@fastify/cookie';
+import multipart from '@fastify/multipart';
+import compress from '@fastify/compress';
+import type { AppConfig } from './env';
+import type { AppContext } from './context';
+import type { Database } from './db/client';
+import { DiskStorage, type Storage } from './lib/storage';
+import { createDbRateLimiter } from './lib/rate-limit';
+import { createMailTransport, type MailTransport } from './lib/mail/transport';
+import { createOutboxWorker } from './jobs/outbox-worker';
+import { zodValidatorCompiler } from './lib/validation';
+import { registerErrorHandler } from './plugins/errors';
+import { registerSecurity } from './plugins/security';
+import { registerSession } from './plugins/session';
+import { registerSpa } from './plugins/spa';
+import { sharedSecret } from './lib/secrets';
+import { featureRoutes } from './routes';
+
+export interface BuildAppOptions {
+  config: AppConfig;
+  database: Database;
+  storage?: Storage;
+  mail?: MailTransport;
+  logger?: FastifyServerOptions['logger'];
+  /** serve the built web client (default true) */
+  serveWeb?: boolean;
+  webDir?: string;
+  dev?: boolean;
+}
+
+const REDACT = ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]', 'req.headers["x-shopify-storefront-access-token"]'];
+
+/** Builds the whole app without listening (tests use app.inject; server.ts listens). */
+export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> {
+  const { config, database } = opts;
+  const app = Fastify({
+    logger:
+      opts.logger ??
+      (config.LOG_LEVEL === 'silent'
+        ? false
+        : { level: config.LOG_LEVEL, redact: { paths: REDACT, censor: '[redacted]' } }),
+    trustProxy: config.TRUST_PROXY,
+    bodyLimit: 1024 * 1024,
+    onProtoPoisoning: 'error',
+    onConstructorPoisoning: 'error',
+    return503OnClosing: true,
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    requestIdHeader: 'x-request-id',
+    genReqId: () => crypto.randomUUID(),
+    ajv: { customOptions: { coerceTypes: false } },
+  } as FastifyServerOptions);
+
+  app.setValidatorCompiler(zodValidatorCompiler);
+  app.setSerializerCompiler(() => (data) => JSON.stringify(data));
+  // only JSON and multipart bodies are accepted (text/plain would let simple cross-site forms through)
+  app.removeContentTypeParser('text/plain');
+
+  const storage = opts.storage ?? new DiskStorage(path.join(config.dataDir, 'files'));
+  const mail = opts.mail ?? createMailTransport(config.SMTP_URL);
+  const sessionSecret = config.SESSION_SECRET ?? (await sharedSecret(database.db, 'session'));
+  const outbox = createOutboxWorker({
+    db: database.db,
+    transport: mail,
+    from: config.MAIL_FROM,
+    log: app.log,
+    domain: config.PUBLIC_URL ? new URL(config.PUBLIC_URL).hostname : undefined,
+  });
+
+  const ctx: AppContext = {
+    config,
+    database,
+    db: database.db,
+    storage,
+    rateLimiter: createDbRateLimiter(database.db, config.RATE_LIMITS === 'on'),
+    mail,
+    outbox,
+    log: app.log,
+    sessionSecret,
+    publicUrl(req) {
+      if (config.PUBLIC_URL) return config.PUBLIC_URL.replace(/\/+$/, '');
+      if (req) return `${req.protocol}://${req.host}`;
+      return `http://localhost:${config.PORT}`;
+    },
+    onClose: [],
+  };
+  app.decorate('ctx', ctx);
+
+  app.addHook('onClose', async () => {
+    for (const fn of ctx.onClose) await fn();
+    await outbox.stop();
+  });
+
+  await app.register(cookie);
+  await app.register(multipart, {
+    limits: { fileSize: 5 * 1024 * 1024, files: 1, fields: 20, fieldSize: 64 * 1024, parts: 25, headerPairs: 100 },
+    throwFileSizeLimit: true,
+  });
+  await app.register(compress, { global: true, threshold: 1024, encodings: ['gzip', 'deflate'] });
+
+  registerErrorHandler(app);
+  registerSecurity(app, { dev: opts.dev });
+  registerSession(app);
+
+  for (const routes of featureRoutes) await app.register(routes);
+
+  if (opts.serveWeb !== false) await registerSpa(app, { webDir: opts.webDir });
+  else app.setNotFoundHandler((_req, reply) => reply.status(404).send({ message: 'Not found' }));
+
+  return app;
+}

@@ -1,0 +1,51 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { AppConfig } from './env';
+import type { Database, Db } from './db/client';
+import type { Storage } from './lib/storage';
+import type { RateLimiter } from './lib/rate-limit';
+import type { MailTransport } from './lib/mail/transport';
+import type { OutboxWorker } from './jobs/outbox-worker';
+
+/** Everything a feature needs, built once in buildApp and reachable as `app.ctx` / `request.server.ctx`. */
+export interface AppContext {
+  config: AppConfig;
+  database: Database;
+  db: Db;
+  storage: Storage;
+  rateLimiter: RateLimiter;
+  mail: MailTransport;
+  outbox: OutboxWorker;
+  log: FastifyBaseLogger;
+  /** secret used to hash session tokens (SESSION_SECRET or one generated and kept in the database) */
+  sessionSecret: string;
+  /** the site's public origin, e.g. http://localhost:3000 (PUBLIC_URL or derived from the request) */
+  publicUrl(req?: { protocol: string; host: string }): string;
+  /** hooks run at shutdown (flush buffers, stop timers) */
+  onClose: Array<() => Promise<void> | void>;
+}
+
+export type Access = 'public' | 'user' | 'admin';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    ctx: AppContext;
+  }
+  interface FastifyContextConfig {
+    /** who may call the route; checked by the access plugin before the handler. Required for /api routes. */
+    access?: Access;
+  }
+  interface FastifyRequest {
+    user: SessionUser | null;
+    sessionId: string | null;
+  }
+}
+
+export interface SessionUser {
+  id: string;
+  username: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  role: 'user' | 'admin';
+  createdAt: string;
+}

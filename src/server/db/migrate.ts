@@ -1,0 +1,32 @@
+import path from 'node:path';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import type { Database } from './client';
+import { projectRoot } from '../lib/paths';
+
+const LOCK_KEY = 7_351_001; // advisory lock id for migrations
+
+/**
+ * Applies the committed SQL migrations. On PostgreSQL a session advisory lock makes this safe
+ * when several instances start together: one migrates, the others wait and then find nothing to do.
+ */
+export async function runMigrations(database: Database): Promise<void> {
+  const migrationsFolder = path.join(projectRoot(), 'drizzle');
+  if (database.kind === 'pglite') {
+    await migratePglite(database.db as any, { migrationsFolder });
+    return;
+  }
+  const pool = database.raw as import('pg').Pool;
+  const client = await pool.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [LOCK_KEY]);
+    try {
+      await migratePg(drizzlePg(client), { migrationsFolder });
+    } finally {
+      await client.query('select pg_advisory_unlock($1)', [LOCK_KEY]);
+    }
+  } finally {
+    client.release();
+  }
+}

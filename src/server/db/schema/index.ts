@@ -1,0 +1,6 @@
+// The one place drizzle-kit and the db client read the whole schema from.
+export * from './users';
+export * from './profiles';
+export * from './templates';
+export * from './orders';
+export * from './site';

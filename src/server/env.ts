@@ -1,0 +1,77 @@
+import { z } from 'zod';
+import path from 'node:path';
+import { projectRoot } from './lib/paths';
+
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
+  .optional()
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const optionalString = z
+  .string()
+  .optional()
+  .transform((v) => (v && v.trim() !== '' ? v.trim() : undefined));
+
+/**
+ * Every setting the app reads, validated once. The app runs with none set.
+ * Documented in README.md (Configuration) and .env.example.
+ */
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  HOST: z.string().default('0.0.0.0'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: optionalString,
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
+  PUBLIC_URL: optionalString,
+  SESSION_SECRET: optionalString,
+  SESSION_IDLE_DAYS: z.coerce.number().positive().default(14),
+  SESSION_ABSOLUTE_DAYS: z.coerce.number().positive().default(60),
+  ADMIN_EMAILS: z
+    .string()
+    .optional()
+    .transform((v) =>
+      (v ?? '')
+        .split(',')
+        .map((s) => s.trim().toLowerCase())
+        .filter(Boolean),
+    ),
+  TRUST_PROXY: bool,
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  SMTP_URL: optionalString,
+  MAIL_FROM: z.string().default('Metal Cards NYC <hello@metalcards.nyc>'),
+  SHOPIFY_STORE_DOMAIN: optionalString,
+  SHOPIFY_STOREFRONT_TOKEN: optionalString,
+  SHOPIFY_API_URL: optionalString,
+  AI_BASE_URL: optionalString,
+  AI_API_KEY: optionalString,
+  AI_MODEL: optionalString,
+  AI_TIMEOUT_MS: z.coerce.number().int().positive().default(8000),
+  PHOTOROOM_API_KEY: optionalString,
+  PHOTOROOM_API_URL: optionalString,
+  S3_ENDPOINT: optionalString,
+  S3_BUCKET: optionalString,
+  S3_ACCESS_KEY_ID: optionalString,
+  S3_SECRET_ACCESS_KEY: optionalString,
+  S3_REGION: z.string().default('us-east-1'),
+  REDIS_URL: optionalString,
+  METRICS_TOKEN: optionalString,
+  RATE_LIMITS: z.enum(['on', 'off']).default('on'),
+});
+
+export type Env = z.infer<typeof EnvSchema>;
+
+export interface AppConfig extends Env {
+  dataDir: string;
+}
+
+export function loadConfig(source: Record<string, string | undefined> = process.env, overrides: Partial<AppConfig> = {}): AppConfig {
+  const parsed = EnvSchema.safeParse(source);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n');
+    throw new Error(`Invalid configuration:\n${lines}`);
+  }
+  const env = parsed.data;
+  const dataDir = path.resolve(projectRoot(), overrides.DATA_DIR ?? env.DATA_DIR);
+  return { ...env, ...overrides, dataDir };
+}

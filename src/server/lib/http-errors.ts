@@ -1,0 +1,22 @@
+/** An error with an HTTP status that the error handler turns into `{ message, errors? }`. */
+export class HttpError extends Error {
+  constructor(
+    public readonly statusCode: number,
+    message: string,
+    public readonly errors?: Record<string, string>,
+    public readonly headers?: Record<string, string>,
+  ) {
+    super(message);
+  }
+}
+
+export const badRequest = (message: string, errors?: Record<string, string>) => new HttpError(400, message, errors);
+export const unauthorized = (message = 'Authentication required') => new HttpError(401, message);
+export const forbidden = (message = 'You do not have permission to do this') => new HttpError(403, message);
+export const notFound = (message = 'Not found') => new HttpError(404, message);
+export const conflict = (message: string, errors?: Record<string, string>) => new HttpError(409, message, errors);
+export const payloadTooLarge = (message = 'File too large') => new HttpError(413, message);
+export const unsupportedMediaType = (message = 'Unsupported file type') => new HttpError(415, message);
+export const tooManyRequests = (retryAfterSeconds: number, message = 'Too many requests. Please try again later.') =>
+  new HttpError(429, message, undefined, { 'retry-after': String(Math.max(1, Math.ceil(retryAfterSeconds))) });
+export const serviceUnavailable = (message = 'Service temporarily unavailable') => new HttpError(503, message);

@@ -1,0 +1,48 @@
+import nodemailer from 'nodemailer';
+
+export interface MailTransport {
+  readonly configured: boolean;
+  send(msg: { from: string; to: string; subject: string; text: string; html: string; messageId: string }): Promise<string | undefined>;
+  verify(): Promise<void>;
+  close(): void;
+}
+
+export function createMailTransport(smtpUrl: string | undefined): MailTransport {
+  if (!smtpUrl) {
+    return {
+      configured: false,
+      async send() {
+        throw new Error('SMTP is not configured');
+      },
+      async verify() {
+        throw new Error('SMTP is not configured');
+      },
+      close() {},
+    };
+  }
+  const transporter = nodemailer.createTransport(smtpUrl, {});
+  // short timeouts: a dead SMTP server must not hold the worker
+  (transporter.options as any).connectionTimeout = 5000;
+  (transporter.options as any).greetingTimeout = 5000;
+  (transporter.options as any).socketTimeout = 10000;
+  return {
+    configured: true,
+    async send(msg) {
+      const info = await transporter.sendMail({
+        from: msg.from,
+        to: msg.to,
+        subject: msg.subject,
+        text: msg.text,
+        html: msg.html,
+        messageId: msg.messageId,
+      });
+      return info.messageId;
+    },
+    async verify() {
+      await transporter.verify();
+    },
+    close() {
+      transporter.close();
+    },
+  };
+}

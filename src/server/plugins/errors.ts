@@ -1,0 +1,53 @@
+import type { FastifyInstance, FastifyError } from 'fastify';
+import { HttpError } from '../lib/http-errors';
+import { RequestValidationError, issuesToFieldErrors } from '../lib/validation';
+
+/** Every error becomes JSON `{ message, errors? }` with a fitting status; no stack traces out. */
+export function registerErrorHandler(app: FastifyInstance) {
+  app.setErrorHandler((err: FastifyError & { validation?: unknown }, req, reply) => {
+    if (err instanceof HttpError) {
+      if (err.headers) reply.headers(err.headers);
+      return reply.status(err.statusCode).send({ message: err.message, ...(err.errors ? { errors: err.errors } : {}) });
+    }
+    const cause = (err as any).validation ? (err as any).cause ?? err : err;
+    const ve = err instanceof RequestValidationError ? err : cause instanceof RequestValidationError ? cause : findValidation(err);
+    if (ve) {
+      return reply.status(400).send({ message: ve.message, errors: issuesToFieldErrors(ve.issues) });
+    }
+    const status = typeof err.statusCode === 'number' ? err.statusCode : 500;
+    if (status >= 400 && status < 500) {
+      const message =
+        err.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || status === 413
+          ? 'Request body is too large'
+          : err.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' || status === 415
+            ? 'Unsupported content type'
+            : err.code === 'FST_ERR_CTP_EMPTY_JSON_BODY'
+              ? 'Request body is empty'
+              : err.code?.startsWith('FST_ERR_CTP') || err instanceof SyntaxError
+                ? 'Malformed request body'
+                : err.message || 'Bad request';
+      return reply.status(status).send({ message });
+    }
+    if (status === 503) return reply.status(503).send({ message: err.message || 'Service temporarily unavailable' });
+    if (isDbUnavailable(err)) {
+      reply.header('retry-after', '5');
+      return reply.status(503).send({ message: 'Service temporarily unavailable' });
+    }
+    req.log.error({ err }, 'unhandled error');
+    return reply.status(500).send({ message: 'Something went wrong on our side. Please try again.' });
+  });
+}
+
+function findValidation(err: any): RequestValidationError | undefined {
+  if (err?.validation && Array.isArray(err.validation)) {
+    const inner = err.validation.find((v: any) => v instanceof RequestValidationError);
+    if (inner) return inner;
+  }
+  return undefined;
+}
+
+function isDbUnavailable(err: any): boolean {
+  const code = err?.code ?? err?.cause?.code;
+  return ['ECONNREFUSED', 'ECONNRESET', '57P01', '57P03', '08006', '08001', '08003', 'ETIMEDOUT'].includes(code) ||
+    /Connection terminated|timeout exceeded when trying to connect|connect ECONNREFUSED/i.test(String(err?.message ?? ''));
+}

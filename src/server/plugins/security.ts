@@ -1,0 +1,60 @@
+import type { FastifyInstance } from 'fastify';
+import { forbidden, unsupportedMediaType } from '../lib/http-errors';
+
+const SPA_CSP = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: blob: https:",
+  "font-src 'self' data:",
+  "connect-src 'self'",
+  "media-src 'self'",
+  "object-src 'none'",
+  "base-uri 'self'",
+  "form-action 'self'",
+  "frame-ancestors 'none'",
+].join('; ');
+
+export const SANDBOX_CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; sandbox";
+
+/** Security headers on every answer, and the cross-site request rules for state-changing calls. */
+export function registerSecurity(app: FastifyInstance, opts: { dev?: boolean }) {
+  app.addHook('onSend', async (req, reply, payload) => {
+    reply.header('x-content-type-options', 'nosniff');
+    reply.header('referrer-policy', 'strict-origin-when-cross-origin');
+    reply.header('x-frame-options', 'DENY');
+    reply.header('cross-origin-opener-policy', 'same-origin');
+    reply.header('permissions-policy', 'camera=(), microphone=(), geolocation=()');
+    if (!reply.hasHeader('content-security-policy') && !opts.dev) reply.header('content-security-policy', SPA_CSP);
+    if (req.protocol === 'https') reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
+    return payload;
+  });
+
+  // State-changing calls: JSON or multipart only, and from our own origin when the browser says where from.
+  app.addHook('onRequest', async (req) => {
+    const m = req.method;
+    if (m === 'GET' || m === 'HEAD' || m === 'OPTIONS') return;
+    const origin = req.headers.origin;
+    if (origin) {
+      let ok = false;
+      try {
+        const o = new URL(origin);
+        const allowed = new Set<string>([`${req.protocol}://${req.host}`]);
+        const pub = app.ctx.config.PUBLIC_URL;
+        if (pub) allowed.add(new URL(pub).origin);
+        ok = allowed.has(o.origin);
+      } catch {
+        ok = false;
+      }
+      if (!ok) throw forbidden('Cross-site request refused');
+    } else {
+      const site = req.headers['sec-fetch-site'];
+      if (site === 'cross-site') throw forbidden('Cross-site request refused');
+    }
+    const ct = String(req.headers['content-type'] ?? '').toLowerCase();
+    const hasBody = Number(req.headers['content-length'] ?? 0) > 0 || req.headers['transfer-encoding'] !== undefined;
+    if (hasBody && !(ct.startsWith('application/json') || ct.startsWith('multipart/form-data'))) {
+      throw unsupportedMediaType('Unsupported content type');
+    }
+  });
+}

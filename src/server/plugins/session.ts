@@ -1,0 +1,103 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { and, eq, gt, sql } from 'drizzle-orm';
+import { sessions, users } from '../db/schema/index';
+import { hmacHex, randomToken } from '../lib/crypto';
+import { forbidden, unauthorized } from '../lib/http-errors';
+import type { SessionUser } from '../context';
+
+export const SESSION_COOKIE = 'sid';
+const TOUCH_AFTER_MS = 5 * 60 * 1000;
+
+export function hashSessionToken(secret: string, token: string) {
+  return hmacHex(secret, `session:${token}`);
+}
+
+/** Reads the session cookie into request.user; guards routes by their `config.access`. */
+export function registerSession(app: FastifyInstance) {
+  app.decorateRequest('user', null);
+  app.decorateRequest('sessionId', null);
+
+  app.addHook('onRequest', async (req) => {
+    const token = req.cookies[SESSION_COOKIE];
+    if (!token || token.length > 100) return;
+    const { db, config, sessionSecret } = app.ctx;
+    const id = hashSessionToken(sessionSecret, token);
+    const idleMs = config.SESSION_IDLE_DAYS * 86400_000;
+    const rows = await db
+      .select({ s: sessions, u: users })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(and(eq(sessions.id, id), gt(sessions.expiresAt, sql`now()`), gt(sessions.lastSeenAt, sql`now() - make_interval(secs => ${idleMs / 1000})`)))
+      .limit(1);
+    const row = rows[0];
+    if (!row) return;
+    req.user = toSessionUser(row.u);
+    req.sessionId = id;
+    if (Date.now() - row.s.lastSeenAt.getTime() > TOUCH_AFTER_MS) {
+      await db.update(sessions).set({ lastSeenAt: new Date() }).where(eq(sessions.id, id));
+    }
+  });
+
+  app.addHook('onRoute', (route) => {
+    const url = route.url;
+    const access = route.config?.access;
+    if (!access) {
+      if (url.startsWith('/api/') && !url.startsWith('/api/*')) {
+        throw new Error(`Route ${route.method} ${url} does not declare config.access`);
+      }
+      return;
+    }
+    if (access === 'public') return;
+    const guard = access === 'admin' ? requireAdmin : requireUser;
+    const existing = route.preHandler ? (Array.isArray(route.preHandler) ? route.preHandler : [route.preHandler]) : [];
+    route.preHandler = [guard, ...existing];
+  });
+}
+
+export async function requireUser(req: FastifyRequest) {
+  if (!req.user) throw unauthorized('Authentication required');
+}
+
+export async function requireAdmin(req: FastifyRequest) {
+  if (!req.user) throw unauthorized('Authentication required');
+  if (req.user.role !== 'admin') throw forbidden('Admin access required');
+}
+
+export function toSessionUser(u: typeof users.$inferSelect): SessionUser {
+  return {
+    id: u.id,
+    username: u.username,
+    email: u.email,
+    firstName: u.firstName,
+    lastName: u.lastName,
+    role: u.role === 'admin' ? 'admin' : 'user',
+    createdAt: u.createdAt.toISOString(),
+  };
+}
+
+/** Starts a new session (new random token every time) and sets the cookie. */
+export async function startSession(app: FastifyInstance, req: FastifyRequest, reply: FastifyReply, userId: string) {
+  const { db, config, sessionSecret } = app.ctx;
+  const token = randomToken(32);
+  const id = hashSessionToken(sessionSecret, token);
+  const maxAgeSec = Math.round(config.SESSION_ABSOLUTE_DAYS * 86400);
+  await db.insert(sessions).values({
+    id,
+    userId,
+    expiresAt: new Date(Date.now() + maxAgeSec * 1000),
+    userAgent: String(req.headers['user-agent'] ?? '').slice(0, 300),
+    ip: req.ip,
+  });
+  reply.setCookie(SESSION_COOKIE, token, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: req.protocol === 'https',
+    maxAge: maxAgeSec,
+  });
+  return id;
+}
+
+export function clearSessionCookie(req: FastifyRequest, reply: FastifyReply) {
+  reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure: req.protocol === 'https' });
+}

@@ -1,0 +1,10 @@
+import type { FastifyInstance } from 'fastify';
+import { healthRoutes } from './features/health/health.routes';
+import { authRoutes } from './features/auth/auth.routes';
+import { subscribeRoutes } from './features/subscribe/subscribe.routes';
+
+/**
+ * Every feature's routes, registered in this order. A feature adds one line here.
+ * Each route must declare `config: { access: 'public' | 'user' | 'admin' }` (enforced at start-up).
+ */
+export const featureRoutes: Array<(app: FastifyInstance) => Promise<void>> = [healthRoutes, authRoutes, subscribeRoutes];

@@ -1,0 +1,115 @@
+/**
+ * The one catalogue: card types, styles, delivery options, prices and limits (decisions.md,
+ * "One catalogue, one price"). Every screen, call, checkout attribute, e-mail and the admin revenue
+ * read it. Prices are kept in cents to avoid float drift.
+ */
+
+export const CARD_TYPES = [
+  { id: 'standard', label: 'Standard Metal', priceCents: 400, description: 'Premium black metal' },
+  { id: 'color', label: 'Color Metal', priceCents: 500, description: 'Full colour print on metal' },
+  { id: 'black_anodized', label: 'Black Anodized', priceCents: 700, description: 'Deep black anodized finish' },
+  { id: 'luxury_titanium', label: 'Luxury Titanium', priceCents: 900, description: 'Solid titanium, our finest card' },
+] as const;
+export type CardTypeId = (typeof CARD_TYPES)[number]['id'];
+export const CARD_TYPE_IDS = CARD_TYPES.map((c) => c.id) as [CardTypeId, ...CardTypeId[]];
+export const DEFAULT_CARD_TYPE: CardTypeId = 'standard';
+
+export const CARD_STYLES = ['Matte', 'Brushed', 'Mirror', 'Custom'] as const;
+export type CardStyle = (typeof CARD_STYLES)[number];
+
+export const DELIVERY_OPTIONS = [
+  { id: 'standard', label: 'Standard', feeCents: 0, description: 'Free, 5-7 business days' },
+  { id: 'rush-24h', label: 'Expedited 24h', feeCents: 3000, description: 'Produced and shipped within 24 hours' },
+  { id: 'same-day-manhattan', label: 'Same-day Manhattan courier', feeCents: 5000, description: 'Courier delivery in Manhattan the same day' },
+  { id: 'pickup-nyc', label: 'Pickup NYC', feeCents: 0, description: 'Free pickup at our New York studio' },
+] as const;
+export type DeliveryOptionId = (typeof DELIVERY_OPTIONS)[number]['id'];
+export const DELIVERY_OPTION_IDS = DELIVERY_OPTIONS.map((d) => d.id) as [DeliveryOptionId, ...DeliveryOptionId[]];
+
+export const QUANTITY_MIN = 1;
+export const QUANTITY_MAX = 5000;
+export const QUANTITY_DEFAULT = 100;
+export const VOLUME_DISCOUNT_FROM = 100;
+export const MAX_PROFILE_LINKS = 3;
+export const PROFILE_UPLOAD_MAX_BYTES = 5 * 1024 * 1024;
+export const AI_IMAGE_MAX_BYTES = 10 * 1024 * 1024;
+export const CURRENCY = 'USD';
+
+export const TEMPLATE_IDS = { minimal: 15, classic: 16, simple: 17, modern: 18 } as const;
+export const DEFAULT_TEMPLATE_ID = 17;
+
+export function cardType(id: string) {
+  return CARD_TYPES.find((c) => c.id === id);
+}
+export function deliveryOption(id: string) {
+  return DELIVERY_OPTIONS.find((d) => d.id === id);
+}
+
+export interface PriceQuote {
+  cardType: CardTypeId;
+  cardTypeLabel: string;
+  deliveryOption: DeliveryOptionId;
+  deliveryLabel: string;
+  quantity: number;
+  unitPriceCents: number;
+  deliveryFeeCents: number;
+  subtotalCents: number;
+  totalCents: number;
+  currency: typeof CURRENCY;
+  volumeDiscountEligible: boolean;
+}
+
+/** Total = card price x quantity + delivery fee. Throws on an unknown type/option or bad quantity. */
+export function priceOrder(input: { cardType: string; deliveryOption: string; quantity: number }): PriceQuote {
+  const ct = cardType(input.cardType);
+  const d = deliveryOption(input.deliveryOption);
+  if (!ct) throw new Error(`Unknown card type: ${input.cardType}`);
+  if (!d) throw new Error(`Unknown delivery option: ${input.deliveryOption}`);
+  const q = input.quantity;
+  if (!Number.isInteger(q) || q < QUANTITY_MIN || q > QUANTITY_MAX) throw new Error(`Invalid quantity: ${q}`);
+  const subtotalCents = ct.priceCents * q;
+  return {
+    cardType: ct.id,
+    cardTypeLabel: ct.label,
+    deliveryOption: d.id,
+    deliveryLabel: d.label,
+    quantity: q,
+    unitPriceCents: ct.priceCents,
+    deliveryFeeCents: d.feeCents,
+    subtotalCents,
+    totalCents: subtotalCents + d.feeCents,
+    currency: CURRENCY,
+    volumeDiscountEligible: q >= VOLUME_DISCOUNT_FROM,
+  };
+}
+
+/** "$1,280.00" */
+export function formatUsd(cents: number): string {
+  return '$' + (cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+}
+
+export const ORDER_STATUSES = ['pending', 'processing', 'in-production', 'shipped', 'completed', 'cancelled'] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+export const BUSINESS = {
+  name: 'Metal Cards NYC',
+  tagline: 'Premium Business Cards',
+  footerTagline: 'The premium digital upgrade for your metal business cards.',
+  city: 'New York, NY',
+  email: 'hello@metalcards.nyc',
+  phone: '+1 (212) 555-0147',
+  phoneHref: 'tel:+12125550147',
+  hours: [
+    { days: 'Mon-Fri', time: '9:00-6:00 EST' },
+    { days: 'Sat', time: '10:00-4:00 EST' },
+    { days: 'Sun', time: 'Closed' },
+  ],
+  claims: {
+    satisfaction: '98%',
+    averageDelivery: '24-48 hour',
+    productionDays: '5-7 business days',
+    supportReply: 'within 24 hours',
+    volumeDiscountFrom: 100,
+    maxLinks: 3,
+  },
+} as const;

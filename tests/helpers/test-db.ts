@@ -1,0 +1,44 @@
+import fs from 'node:fs';
+import crypto from 'node:crypto';
+import { openDatabase, type Database } from '../../src/server/db/client';
+import { runMigrations } from '../../src/server/db/migrate';
+
+/**
+ * A fresh, migrated database for one test file: a PGlite copy of the template dump, or, in the
+ * "postgres" project (TEST_DATABASE_URL set), a new database on that server, dropped afterwards.
+ */
+export async function createTestDatabase(): Promise<Database & { drop(): Promise<void> }> {
+  if (process.env.TEST_DB_KIND === 'postgres' && process.env.TEST_DATABASE_URL) {
+    const base = process.env.TEST_DATABASE_URL;
+    const name = `t_${crypto.randomBytes(6).toString('hex')}`;
+    const admin = await openDatabase({ databaseUrl: base, poolSize: 1 });
+    await (admin.raw as import('pg').Pool).query(`create database ${name}`);
+    await admin.close();
+    const url = new URL(base);
+    url.pathname = `/${name}`;
+    const db = await openDatabase({ databaseUrl: url.toString(), poolSize: 5 });
+    await runMigrations(db);
+    return Object.assign(db, {
+      async drop() {
+        await db.close().catch(() => {});
+        const a = await openDatabase({ databaseUrl: base, poolSize: 1 });
+        await (a.raw as import('pg').Pool).query(`drop database if exists ${name} with (force)`).catch(() => {});
+        await a.close();
+      },
+    });
+  }
+  const file = process.env.PGLITE_TEMPLATE;
+  let db: Database;
+  if (file && fs.existsSync(file)) {
+    const blob = new Blob([fs.readFileSync(file)]);
+    db = await openDatabase({ memory: true, loadDataDir: blob });
+  } else {
+    db = await openDatabase({ memory: true });
+    await runMigrations(db);
+  }
+  return Object.assign(db, {
+    async drop() {
+      await db.close().catch(() => {});
+    },
+  });
+}

@@ -1,0 +1,28 @@
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+import tailwindcss from '@tailwindcss/vite';
+import { fileURLToPath } from 'node:url';
+
+const r = (p: string) => fileURLToPath(new URL(p, import.meta.url));
+
+export default defineConfig({
+  root: r('./src/web'),
+  publicDir: r('./src/web/public'),
+  plugins: [react(), tailwindcss()],
+  resolve: {
+    alias: {
+      '#shared': r('./src/shared'),
+      '#web': r('./src/web'),
+    },
+  },
+  build: {
+    outDir: r('./dist/web'),
+    emptyOutDir: true,
+    sourcemap: false,
+    target: 'es2022',
+    chunkSizeWarningLimit: 600,
+  },
+  server: {
+    // dev: the Fastify server mounts Vite in middleware mode (scripts/dev.mjs)
+  },
+});
