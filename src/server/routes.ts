@@ -2,9 +2,13 @@ import type { FastifyInstance } from 'fastify';
 import { healthRoutes } from './features/health/health.routes';
 import { authRoutes } from './features/auth/auth.routes';
 import { subscribeRoutes } from './features/subscribe/subscribe.routes';
+import { qrcodeRoutes } from './features/qrcode/qrcode.routes';
+import { reviewsRoutes } from './features/reviews/reviews.routes';
+import { accountRoutes } from './features/account/account.routes';
+import { orderRoutes } from './features/orders/orders.routes';
 
 /**
  * Every feature's routes, registered in this order. A feature adds one line here.
  * Each route must declare `config: { access: 'public' | 'user' | 'admin' }` (enforced at start-up).
  */
-export const featureRoutes: Array<(app: FastifyInstance) => Promise<void>> = [healthRoutes, authRoutes, subscribeRoutes];
+export const featureRoutes: Array<(app: FastifyInstance) => Promise<void>> = [healthRoutes, authRoutes, subscribeRoutes, qrcodeRoutes, reviewsRoutes, accountRoutes, orderRoutes];

@@ -113,3 +113,30 @@ export const BUSINESS = {
     maxLinks: 3,
   },
 } as const;
+
+/** Customer-facing names of the order statuses (badge colours live in the web client). */
+export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
+  pending: 'Pending',
+  processing: 'Processing',
+  'in-production': 'In production',
+  shipped: 'Shipped',
+  completed: 'Completed',
+  cancelled: 'Cancelled',
+};
+export function orderStatusLabel(status: string): string {
+  return (ORDER_STATUS_LABELS as Record<string, string>)[status] ?? status;
+}
+
+/** Order form limits. */
+export const SPECIAL_REQUESTS_MAX = 2000;
+/** One optional artwork file on the order form. */
+export const ARTWORK_MAX_BYTES = 10 * 1024 * 1024;
+export const ARTWORK_EXTENSIONS = ['png', 'jpg', 'jpeg', 'webp', 'svg'] as const;
+export const ARTWORK_ACCEPT = '.png,.jpg,.jpeg,.webp,.svg,image/png,image/jpeg,image/webp,image/svg+xml';
+
+/** Reference prices of the three online-store products on the store setup checklist (/shopify-admin). */
+export const STORE_REFERENCE_PRODUCTS = [
+  { title: 'Standard Metal Cards (pack)', price: '89.99' },
+  { title: 'Premium Metal Cards (pack)', price: '119.99' },
+  { title: 'Luxury Metal Cards (pack)', price: '149.99' },
+] as const;

@@ -1,4 +1,5 @@
 import { pgTable, text, timestamp, uuid, integer, serial, jsonb, index, bigserial } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
 import { users } from './users';
 
 export const orders = pgTable(
@@ -38,11 +39,14 @@ export const orders = pgTable(
     anonymizedAt: timestamp('anonymized_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** admin search: lower-cased "name email #id", kept by the database (one narrow column to scan; see docs/decisions/08-01-order-search.md) */
+    searchText: text('search_text').generatedAlwaysAs(sql`lower(customer_name || ' ' || email || ' #' || id::text)`),
   },
   (t) => [
     index('orders_status_idx').on(t.status),
     index('orders_created_idx').on(t.createdAt),
     index('orders_user_idx').on(t.userId),
+    index('orders_email_lower_idx').on(sql`lower(${t.email})`),
   ],
 );
 

@@ -1,0 +1,2 @@
+ALTER TABLE "orders" ADD COLUMN "search_text" text GENERATED ALWAYS AS (lower(customer_name || ' ' || email || ' #' || id::text)) STORED;--> statement-breakpoint
+CREATE INDEX "orders_email_lower_idx" ON "orders" USING btree (lower("email"));

@@ -1,0 +1,40 @@
+// Builds the web client (Vite -> dist/web) and bundles the server (esbuild -> dist/server/server.js).
+import { build as viteBuild } from 'vite';
+import { build as esbuild } from 'esbuild';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+export async function buildAll({ quiet = false } = {}) {
+  const t0 = Date.now();
+  await viteBuild({ configFile: path.join(root, 'vite.config.ts'), logLevel: quiet ? 'warn' : 'info' });
+  await buildServer();
+  fs.writeFileSync(path.join(root, 'dist', '.build-stamp'), String(Date.now()));
+  if (!quiet) console.log(`build finished in ${Date.now() - t0} ms`);
+}
+
+export async function buildServer() {
+  await esbuild({
+    entryPoints: { server: path.join(root, 'src/server/server.ts'), admin: path.join(root, 'src/server/cli/admin.ts') },
+    outdir: path.join(root, 'dist/server'),
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    packages: 'external',
+    sourcemap: true,
+    tsconfig: path.join(root, 'tsconfig.json'),
+    jsx: 'automatic',
+    logLevel: 'warning',
+    banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
+  });
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  buildAll().catch((err) => {
+    console.error(err);
+    process.exit(1);
+  });
+}

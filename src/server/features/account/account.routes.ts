@@ -1,0 +1,111 @@
+import { Readable } from 'node:stream';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import {
+  ACCOUNT_MESSAGES,
+  ChangeEmailBody,
+  ChangePasswordBody,
+  ConfirmEmailBody,
+  DeleteAccountBody,
+  ForgotPasswordBody,
+  ResetPasswordBody,
+} from '#shared/schemas/account';
+import type { ZodTypeProvider } from '../../lib/validation';
+import { enforceRateLimit } from '../../lib/rate-limit';
+import { clearSessionCookie, startSession, toSessionUser } from '../../plugins/session';
+import { endSession } from '../auth/auth.service';
+import {
+  FORGOT_MIN_MS,
+  PUBLIC_FORM_LIMIT,
+  TOKEN_LIMIT,
+  changePassword,
+  confirmEmailChange,
+  deleteAccount,
+  listSessions,
+  pendingEmailChange,
+  requestEmailChange,
+  requestPasswordReset,
+  resetPassword,
+  revokeOtherSessions,
+} from './account.service';
+import { accountExport, exportFileName } from './account-export';
+
+export const EXPORT_LIMIT = { limit: 10, windowSeconds: 3600 };
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+export async function accountRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const origin = (req: FastifyRequest) => app.ctx.publicUrl({ protocol: req.protocol, host: req.host });
+
+  // -- password reset (signed out) ---------------------------------------------------------------
+
+  r.post('/api/auth/forgot-password', { config: { access: 'public' }, schema: { body: ForgotPasswordBody } }, async (req) => {
+    await enforceRateLimit(app.ctx.rateLimiter, `forgot:ip:${req.ip}`, PUBLIC_FORM_LIMIT.limit, PUBLIC_FORM_LIMIT.windowSeconds);
+    const started = Date.now();
+    await requestPasswordReset(app.ctx, req.body.email, origin(req));
+    // the same answer after (at least) the same time, whether or not the address has an account
+    const left = FORGOT_MIN_MS - (Date.now() - started);
+    if (left > 0) await sleep(left);
+    return { message: ACCOUNT_MESSAGES.forgotSent };
+  });
+
+  r.post('/api/auth/reset-password', { config: { access: 'public' }, schema: { body: ResetPasswordBody } }, async (req, reply) => {
+    await enforceRateLimit(app.ctx.rateLimiter, `reset:ip:${req.ip}`, TOKEN_LIMIT.limit, TOKEN_LIMIT.windowSeconds);
+    const user = await resetPassword(app.ctx, req.body.token, req.body.password, origin(req));
+    // every session of the account is gone; this browser gets a fresh one
+    if (req.sessionId) await endSession(app.ctx, req.sessionId);
+    await startSession(app, req, reply, user.id);
+    return { message: ACCOUNT_MESSAGES.resetDone, user: toSessionUser(user) };
+  });
+
+  // -- account settings (signed in) --------------------------------------------------------------
+
+  r.get('/api/account', { config: { access: 'user' } }, async (req) => {
+    const u = req.user!;
+    return { ...u, pendingEmail: await pendingEmailChange(app.ctx, u.id) };
+  });
+
+  r.get('/api/account/sessions', { config: { access: 'user' } }, async (req) => {
+    return { sessions: await listSessions(app.ctx, req.user!.id, req.sessionId) };
+  });
+
+  r.post('/api/account/sessions/revoke-others', { config: { access: 'user' } }, async (req) => {
+    const ended = await revokeOtherSessions(app.ctx, req.user!.id, req.sessionId);
+    return { message: ACCOUNT_MESSAGES.sessionsEnded, ended };
+  });
+
+  r.post('/api/account/password', { config: { access: 'user' }, schema: { body: ChangePasswordBody } }, async (req) => {
+    await changePassword(app.ctx, req.user!.id, req.sessionId, req.body.currentPassword, req.body.newPassword, origin(req));
+    return { message: ACCOUNT_MESSAGES.passwordChanged };
+  });
+
+  r.post('/api/account/email', { config: { access: 'user' }, schema: { body: ChangeEmailBody } }, async (req) => {
+    const { pendingEmail } = await requestEmailChange(app.ctx, req.user!.id, req.body.newEmail, req.body.currentPassword, origin(req));
+    return { message: ACCOUNT_MESSAGES.emailChangeSent, pendingEmail };
+  });
+
+  // the link may be opened on any device, signed in or not: the token is the proof
+  r.post('/api/account/email/confirm', { config: { access: 'public' }, schema: { body: ConfirmEmailBody } }, async (req) => {
+    await enforceRateLimit(app.ctx.rateLimiter, `confirm-email:ip:${req.ip}`, TOKEN_LIMIT.limit, TOKEN_LIMIT.windowSeconds);
+    const u = await confirmEmailChange(app.ctx, req.body.token);
+    return { message: ACCOUNT_MESSAGES.emailChanged, email: u.email };
+  });
+
+  // -- your data -----------------------------------------------------------------------------------
+
+  r.get('/api/account/export', { config: { access: 'user' } }, async (req, reply) => {
+    await enforceRateLimit(app.ctx.rateLimiter, `export:user:${req.user!.id}`, EXPORT_LIMIT.limit, EXPORT_LIMIT.windowSeconds, 'Too many exports. Please try again later.');
+    const chunks = await accountExport(app.ctx, req.user!.id, req.sessionId, origin(req));
+    reply
+      .header('content-type', 'application/json; charset=utf-8')
+      .header('content-disposition', `attachment; filename="${exportFileName()}"`)
+      .header('cache-control', 'no-store');
+    return reply.send(Readable.from(chunks));
+  });
+
+  r.delete('/api/account', { config: { access: 'user' }, schema: { body: DeleteAccountBody } }, async (req, reply) => {
+    await deleteAccount(app.ctx, req.user!.id, req.body.password, origin(req));
+    clearSessionCookie(req, reply);
+    return { message: ACCOUNT_MESSAGES.accountDeleted };
+  });
+}

@@ -1,0 +1,290 @@
+import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { cardType as findCardType, deliveryOption as findDeliveryOption } from '#shared/catalogue';
+import type { AdminOrder, AdminOrderDetail, AdminOrderPage, OrderHistoryEntry, OrderNoteEntry } from '#shared/schemas/admin';
+import type { AppContext, SessionUser } from '../../context';
+import { cards, orderNotes, orderStatusHistory, orders, users } from '../../db/schema/index';
+import { notFound } from '../../lib/http-errors';
+
+export type OrderRow = typeof orders.$inferSelect;
+
+/** The columns the admin list needs (never the status token or idempotency key). */
+export const orderListColumns = {
+  id: orders.id,
+  status: orders.status,
+  customerName: orders.customerName,
+  email: orders.email,
+  phone: orders.phone,
+  companyName: orders.companyName,
+  position: orders.position,
+  address: orders.address,
+  quantity: orders.quantity,
+  cardType: orders.cardType,
+  cardStyle: orders.cardStyle,
+  deliveryOption: orders.deliveryOption,
+  specialRequests: orders.specialRequests,
+  totalCents: orders.totalCents,
+  currency: orders.currency,
+  templateId: orders.templateId,
+  artworkUrl: orders.artworkUrl,
+  cardId: orders.cardId,
+  source: orders.source,
+  userId: orders.userId,
+  createdAt: orders.createdAt,
+  updatedAt: orders.updatedAt,
+};
+
+type ListRow = {
+  id: number;
+  status: string;
+  customerName: string;
+  email: string;
+  phone: string | null;
+  companyName: string | null;
+  position: string | null;
+  address: string | null;
+  quantity: number;
+  cardType: string;
+  cardStyle: string;
+  deliveryOption: string;
+  specialRequests: string | null;
+  totalCents: number;
+  currency: string;
+  templateId: number | null;
+  artworkUrl: string | null;
+  cardId: number | null;
+  source: string;
+  userId: string | null;
+  createdAt: Date | string;
+  updatedAt: Date | string;
+  designFront?: string | null;
+};
+
+const iso = (d: Date | string) => (d instanceof Date ? d : new Date(d)).toISOString();
+
+export function toAdminOrder(r: ListRow): AdminOrder {
+  return {
+    id: r.id,
+    status: r.status,
+    customerName: r.customerName,
+    email: r.email,
+    phone: r.phone,
+    company: r.companyName,
+    companyName: r.companyName,
+    position: r.position,
+    jobTitle: r.position,
+    address: r.address,
+    quantity: r.quantity,
+    cardType: r.cardType,
+    cardTypeLabel: findCardType(r.cardType)?.label ?? r.cardType,
+    cardStyle: r.cardStyle,
+    deliveryOption: r.deliveryOption,
+    deliveryLabel: findDeliveryOption(r.deliveryOption)?.label ?? r.deliveryOption,
+    specialRequests: r.specialRequests,
+    amount: Math.round(r.totalCents) / 100,
+    totalCents: r.totalCents,
+    currency: r.currency,
+    templateId: r.templateId,
+    logoUrl: r.artworkUrl,
+    cardId: r.cardId,
+    previewUrl: r.designFront ?? (r.artworkUrl && isImageUrl(r.artworkUrl) ? r.artworkUrl : null),
+    source: r.source,
+    userId: r.userId,
+    createdAt: iso(r.createdAt),
+    updatedAt: iso(r.updatedAt),
+  };
+}
+
+function isImageUrl(u: string) {
+  return /\.(png|jpe?g|webp|gif|svg)(\?.*)?$/i.test(u);
+}
+
+/** `%term%` for LIKE, with the user's own %, _ and \ taken literally. */
+export function likePattern(term: string): string {
+  return `%${term.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/**
+ * The WHERE of the admin order list: a case-insensitive substring of the customer's name, e-mail or
+ * order id (a leading '#' is allowed: "#42"), plus an optional status.
+ */
+export function orderFilter(q: string, status?: string): SQL | undefined {
+  const parts: SQL[] = [];
+  const term = q.trim();
+  if (term) parts.push(sql`${orders.searchText} like ${likePattern(term)}`);
+  if (status) parts.push(eq(orders.status, status));
+  return parts.length ? and(...parts) : undefined;
+}
+
+export async function listOrders(ctx: AppContext, opts: { q: string; status?: string; page: number; pageSize: number }): Promise<AdminOrderPage> {
+  const where = orderFilter(opts.q, opts.status);
+  const offset = (opts.page - 1) * opts.pageSize;
+  const base = ctx.db.select(orderListColumns).from(orders).where(where).orderBy(desc(orders.createdAt), desc(orders.id)).limit(opts.pageSize).offset(offset);
+  let rows: ListRow[];
+  let total: number;
+  if (opts.q.trim()) {
+    // a substring search reads every row anyway: one scan gives the page and the count together
+    const withCount = await ctx.db
+      .select({ ...orderListColumns, total: sql<number>`count(*) over()`.mapWith(Number) })
+      .from(orders)
+      .where(where)
+      .orderBy(desc(orders.createdAt), desc(orders.id))
+      .limit(opts.pageSize)
+      .offset(offset);
+    rows = withCount as unknown as ListRow[];
+    total = withCount[0]?.total ?? (offset > 0 ? await countOrders(ctx, where) : 0);
+  } else {
+    // no search: the page comes from the created_at index, the count separately
+    rows = (await base) as unknown as ListRow[];
+    total = await countOrders(ctx, where);
+  }
+  return { orders: await withPreviews(ctx, rows), total, page: opts.page, pageSize: opts.pageSize };
+}
+
+/**
+ * Adds each order's design preview (the front image of its designed card) with one query for the
+ * whole page: a card is linked by the order's card id or names the order in its own order id.
+ */
+export async function withPreviews(ctx: AppContext, rows: ListRow[]): Promise<AdminOrder[]> {
+  if (rows.length === 0) return [];
+  const orderIds = rows.map((r) => r.id);
+  const cardIds = rows.map((r) => r.cardId).filter((x): x is number => typeof x === 'number');
+  const found = await ctx.db
+    .select({ id: cards.id, orderId: cards.orderId, front: cards.frontImageUrl })
+    .from(cards)
+    .where(cardIds.length ? sql`${inArray(cards.id, cardIds)} or ${inArray(cards.orderId, orderIds)}` : inArray(cards.orderId, orderIds))
+    .orderBy(desc(cards.id));
+  const byCard = new Map(found.map((c) => [c.id, c.front]));
+  const byOrder = new Map<number, string | null>();
+  for (const c of found) if (c.orderId !== null && c.front && !byOrder.has(c.orderId)) byOrder.set(c.orderId, c.front);
+  return rows.map((r) => toAdminOrder({ ...r, designFront: (r.cardId !== null ? byCard.get(r.cardId) : null) ?? byOrder.get(r.id) ?? null }));
+}
+
+async function countOrders(ctx: AppContext, where: SQL | undefined): Promise<number> {
+  const [r] = await ctx.db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(orders).where(where);
+  return r?.n ?? 0;
+}
+
+export async function recentOrders(ctx: AppContext, limit: number): Promise<AdminOrder[]> {
+  const rows = await ctx.db.select(orderListColumns).from(orders).orderBy(desc(orders.createdAt), desc(orders.id)).limit(limit);
+  return withPreviews(ctx, rows as unknown as ListRow[]);
+}
+
+/** Streams the matching orders in pages of 1000 (for the CSV export), newest first. */
+export async function* iterateOrders(ctx: AppContext, opts: { q: string; status?: string; max: number }): AsyncGenerator<AdminOrder[]> {
+  const where = orderFilter(opts.q, opts.status);
+  const size = 1000;
+  let lastCreated: Date | null = null;
+  let lastId = 0;
+  let sent = 0;
+  while (sent < opts.max) {
+    const cursor: SQL | undefined = lastCreated
+      ? sql`(${orders.createdAt}, ${orders.id}) < (${lastCreated.toISOString()}::timestamptz, ${lastId})`
+      : undefined;
+    const rows = (await ctx.db
+      .select(orderListColumns)
+      .from(orders)
+      .where(and(where, cursor))
+      .orderBy(desc(orders.createdAt), desc(orders.id))
+      .limit(Math.min(size, opts.max - sent))) as unknown as ListRow[];
+    if (rows.length === 0) return;
+    yield await withPreviews(ctx, rows);
+    sent += rows.length;
+    const last = rows[rows.length - 1];
+    lastCreated = last.createdAt instanceof Date ? last.createdAt : new Date(last.createdAt);
+    lastId = last.id;
+    if (rows.length < size) return;
+  }
+}
+
+const actorName = (u: { firstName: string; lastName: string; email: string } | null, fallback: string) =>
+  u ? `${[u.firstName, u.lastName].filter(Boolean).join(' ') || u.email}` : fallback;
+
+export async function getOrderDetail(ctx: AppContext, id: number): Promise<AdminOrderDetail> {
+  const [row] = await ctx.db
+    .select({ ...orderListColumns, internalNotes: orders.internalNotes, unitPriceCents: orders.unitPriceCents, deliveryFeeCents: orders.deliveryFeeCents })
+    .from(orders)
+    .where(eq(orders.id, id))
+    .limit(1);
+  if (!row) throw notFound('Order not found');
+
+  const historyRows = await ctx.db
+    .select({ h: orderStatusHistory, u: { firstName: users.firstName, lastName: users.lastName, email: users.email } })
+    .from(orderStatusHistory)
+    .leftJoin(users, eq(users.id, orderStatusHistory.changedBy))
+    .where(eq(orderStatusHistory.orderId, id))
+    .orderBy(asc(orderStatusHistory.createdAt), asc(orderStatusHistory.id));
+  const history: OrderHistoryEntry[] = historyRows.map(({ h, u }) => ({
+    id: h.id,
+    fromStatus: h.fromStatus,
+    toStatus: h.toStatus,
+    changedBy: h.changedBy && u ? actorName(u, h.changedByLabel) : h.changedByLabel,
+    createdAt: h.createdAt.toISOString(),
+  }));
+
+  const noteRows = await ctx.db
+    .select({ n: orderNotes, u: { firstName: users.firstName, lastName: users.lastName, email: users.email } })
+    .from(orderNotes)
+    .leftJoin(users, eq(users.id, orderNotes.authorId))
+    .where(eq(orderNotes.orderId, id))
+    .orderBy(desc(orderNotes.createdAt), desc(orderNotes.id));
+  const notes: OrderNoteEntry[] = noteRows.map(({ n, u }) => ({
+    id: n.id,
+    body: n.body,
+    author: n.authorId && u ? actorName(u, n.authorLabel) : n.authorLabel || 'staff',
+    createdAt: n.createdAt.toISOString(),
+  }));
+
+  const designCandidates = await ctx.db
+    .select()
+    .from(cards)
+    .where(row.cardId ? sql`${cards.id} = ${row.cardId} or ${cards.orderId} = ${id}` : eq(cards.orderId, id))
+    .orderBy(desc(cards.id))
+    .limit(5);
+  const card = designCandidates.find((c) => c.id === row.cardId) ?? designCandidates[0];
+
+  return {
+    ...toAdminOrder({ ...(row as unknown as ListRow), designFront: card?.frontImageUrl ?? null }),
+    internalNotes: row.internalNotes ?? '',
+    unitPriceCents: row.unitPriceCents,
+    deliveryFeeCents: row.deliveryFeeCents,
+    history,
+    notes,
+    design: card
+      ? {
+          id: card.id,
+          status: card.status,
+          templateId: card.templateId,
+          frontImageUrl: card.frontImageUrl,
+          backImageUrl: card.backImageUrl,
+          qrCodeUrl: card.qrCodeUrl,
+          profileId: card.profileId,
+          reviewNotes: card.reviewNotes,
+          reviewedAt: card.reviewedAt ? card.reviewedAt.toISOString() : null,
+        }
+      : null,
+  };
+}
+
+export const staffLabel = (u: SessionUser) => [u.firstName, u.lastName].filter(Boolean).join(' ') || u.email;
+
+/**
+ * Save Notes: the order's current internal notes become `notes`, and the saved text is kept as one
+ * entry of the notes history (who and when), in one transaction. Saving the same text again adds nothing.
+ */
+export async function saveOrderNotes(ctx: AppContext, id: number, notes: string, actor: SessionUser): Promise<AdminOrderDetail> {
+  await ctx.db.transaction(async (tx) => {
+    const [current] = await tx.select({ id: orders.id, internalNotes: orders.internalNotes }).from(orders).where(eq(orders.id, id)).for('update').limit(1);
+    if (!current) throw notFound('Order not found');
+    if ((current.internalNotes ?? '') === notes) return;
+    await tx.update(orders).set({ internalNotes: notes, updatedAt: new Date() }).where(eq(orders.id, id));
+    await tx.insert(orderNotes).values({ orderId: id, body: notes, authorId: actor.id, authorLabel: staffLabel(actor) });
+  });
+  return getOrderDetail(ctx, id);
+}
+
+/** Orders by id, for screens that show a few (customers' order lists). */
+export async function ordersByIds(ctx: AppContext, ids: number[]): Promise<AdminOrder[]> {
+  if (ids.length === 0) return [];
+  const rows = await ctx.db.select(orderListColumns).from(orders).where(inArray(orders.id, ids));
+  return withPreviews(ctx, rows as unknown as ListRow[]);
+}

@@ -1,0 +1,189 @@
+import { and, asc, desc, eq, or } from 'drizzle-orm';
+import type { DesignReviewResult, PendingDesign, ReviewDesignInput, ScanCheck } from '#shared/schemas/admin';
+import type { AppContext, SessionUser } from '../../context';
+import { cardCodes, cards, orders, profiles, users } from '../../db/schema/index';
+import { conflict, notFound } from '../../lib/http-errors';
+import { enqueueEmail } from '../../lib/mail/outbox';
+import { designReviewedEmail } from '../orders/order-emails';
+import { orderStatusUrl } from '../orders/orders.service';
+import { decodeQrFromImage, sameTarget } from './qr-scan';
+
+type CardRow = typeof cards.$inferSelect;
+
+/** What a stored design says about its owner (the design flow keeps a copy of the profile). */
+function profileOf(card: CardRow, profile: { fullName: string; email: string | null; jobTitle: string | null } | null, userEmail: string | null) {
+  const cp = (card.customerProfile ?? {}) as Record<string, unknown>;
+  const str = (v: unknown) => (typeof v === 'string' ? v : '');
+  return {
+    fullName: str(cp.fullName) || profile?.fullName || '',
+    email: str(cp.email) || profile?.email || userEmail || '',
+    jobTitle: str(cp.jobTitle) || profile?.jobTitle || '',
+  };
+}
+
+const publicProfileUrl = (baseUrl: string, profileId: string) => `${baseUrl.replace(/\/+$/, '')}/p/${profileId}`;
+
+/** Designs waiting for review, oldest first (the review queue). */
+export async function listPendingDesigns(ctx: AppContext, baseUrl: string): Promise<PendingDesign[]> {
+  const rows = await ctx.db
+    .select({
+      card: cards,
+      profile: { id: profiles.id, fullName: profiles.fullName, email: profiles.email, jobTitle: profiles.jobTitle },
+      userEmail: users.email,
+    })
+    .from(cards)
+    .leftJoin(users, eq(users.id, cards.userId))
+    .leftJoin(profiles, or(eq(profiles.id, cards.profileId), eq(profiles.userId, cards.userId)))
+    .where(eq(cards.status, 'pending'))
+    .orderBy(asc(cards.submittedAt), asc(cards.id))
+    .limit(200);
+  const seen = new Set<number>();
+  const out: PendingDesign[] = [];
+  for (const { card, profile, userEmail } of rows) {
+    if (seen.has(card.id)) continue; // a card could match its profile by id and by owner
+    seen.add(card.id);
+    const profileId = card.profileId ?? profile?.id ?? null;
+    out.push({
+      id: card.id,
+      profile: profileOf(card, profile, userEmail),
+      createdAt: card.submittedAt.toISOString(),
+      frontImageUrl: card.frontImageUrl,
+      backImageUrl: card.backImageUrl,
+      templateId: card.templateId,
+      qrCodeUrl: card.qrCodeUrl ?? (profileId ? publicProfileUrl(baseUrl, profileId) : null),
+      profileId,
+      orderId: card.orderId,
+      cardType: card.cardType,
+    });
+  }
+  return out;
+}
+
+/**
+ * Approve or reject a design once: the card's review is written and the customer's e-mail queued
+ * in one transaction. A design that is no longer pending answers 409 and nothing changes.
+ */
+export async function reviewDesign(ctx: AppContext, id: number, input: Required<ReviewDesignInput>, actor: SessionUser, baseUrl: string): Promise<DesignReviewResult> {
+  const result = await ctx.db.transaction(async (tx) => {
+    const [card] = await tx.select().from(cards).where(eq(cards.id, id)).for('update').limit(1);
+    if (!card) throw notFound('Design not found');
+    if (card.status !== 'pending') throw conflict(`This design has already been reviewed (${card.status})`);
+    const reviewedAt = new Date();
+    const [updated] = await tx
+      .update(cards)
+      .set({ status: input.status, reviewNotes: input.reviewNotes, reviewedBy: actor.id, reviewedAt })
+      .where(and(eq(cards.id, id), eq(cards.status, 'pending')))
+      .returning();
+    if (!updated) throw conflict('This design has already been reviewed');
+
+    const [order] = await tx
+      .select()
+      .from(orders)
+      .where(card.orderId ? eq(orders.id, card.orderId) : eq(orders.cardId, card.id))
+      .orderBy(desc(orders.id))
+      .limit(1);
+    const [profile] = await tx
+      .select({ fullName: profiles.fullName, email: profiles.email, jobTitle: profiles.jobTitle })
+      .from(profiles)
+      .where(card.profileId ? eq(profiles.id, card.profileId) : eq(profiles.userId, card.userId ?? '00000000-0000-0000-0000-000000000000'))
+      .limit(1);
+    const [owner] = card.userId ? await tx.select({ email: users.email }).from(users).where(eq(users.id, card.userId)).limit(1) : [];
+    const who = profileOf(card, profile ?? null, owner?.email ?? null);
+    const to = (order && !order.anonymizedAt ? order.email : '') || who.email;
+    if (to) {
+      const approved = input.status === 'approved';
+      const link = order ? orderStatusUrl(baseUrl, order.statusToken) : `${baseUrl.replace(/\/+$/, '')}/dashboard`;
+      const email = designReviewedEmail({
+        to,
+        name: (order && !order.anonymizedAt ? order.customerName : '') || who.fullName || 'there',
+        approved,
+        reason: input.reviewNotes || null,
+        orderId: order?.id ?? card.id,
+        link,
+      });
+      // one e-mail per reviewed design (a design without an order is keyed by its own id)
+      await enqueueEmail(tx, order ? email : { ...email, dedupeKey: `design-reviewed:card-${card.id}:${input.status}` });
+    }
+    return {
+      id: updated.id,
+      status: input.status,
+      reviewNotes: updated.reviewNotes ?? '',
+      reviewedAt: reviewedAt.toISOString(),
+      orderId: order?.id ?? card.orderId ?? null,
+    } satisfies DesignReviewResult;
+  });
+  ctx.outbox.kick();
+  return result;
+}
+
+/** Reads a stored image by its URL: only this site's own paths and data: URLs (never the internet). */
+export type LocalFetch = (path: string) => Promise<{ statusCode: number; body: Buffer }>;
+
+async function loadImage(url: string, baseUrl: string, fetchLocal: LocalFetch): Promise<Buffer | string> {
+  if (url.startsWith('data:')) {
+    const m = /^data:[^;,]*(;base64)?,(.*)$/s.exec(url);
+    if (!m) return 'The back image could not be read';
+    return m[1] ? Buffer.from(m[2], 'base64') : Buffer.from(decodeURIComponent(m[2]));
+  }
+  let path: string;
+  if (url.startsWith('/') && !url.startsWith('//')) path = url;
+  else {
+    try {
+      const u = new URL(url);
+      if (u.origin !== new URL(baseUrl).origin) return 'The back image is not stored on this site';
+      path = u.pathname + u.search;
+    } catch {
+      return 'The back image could not be read';
+    }
+  }
+  const res = await fetchLocal(path);
+  if (res.statusCode !== 200) return `The back image could not be loaded (HTTP ${res.statusCode})`;
+  return res.body;
+}
+
+/**
+ * The scan check a reviewer sees before approving: the QR code in the design's rendered back is
+ * decoded like a phone would, and must open the owner's public profile (`/p/{id}`), or one of the
+ * owner's active card links (`/c/{code}`), on this site.
+ */
+export async function scanCheckDesign(ctx: AppContext, id: number, baseUrl: string, fetchLocal: LocalFetch): Promise<ScanCheck> {
+  const [card] = await ctx.db.select().from(cards).where(eq(cards.id, id)).limit(1);
+  if (!card) throw notFound('Design not found');
+  const [owned] = card.userId ? await ctx.db.select({ id: profiles.id }).from(profiles).where(eq(profiles.userId, card.userId)).limit(1) : [];
+  const profileId = owned?.id ?? card.profileId;
+  const expectedUrl = profileId ? publicProfileUrl(baseUrl, profileId) : null;
+  const fail = (message: string, decodedText: string | null = null): ScanCheck => ({ designId: id, status: 'fail', expectedUrl, decodedText, message });
+
+  if (!card.backImageUrl) return fail('The design has no rendered back image to scan.');
+  let bytes: Buffer | string;
+  try {
+    bytes = await loadImage(card.backImageUrl, baseUrl, fetchLocal);
+  } catch {
+    bytes = 'The back image could not be loaded';
+  }
+  if (typeof bytes === 'string') return fail(`${bytes}.`);
+  let decoded: string | null;
+  try {
+    decoded = await decodeQrFromImage(bytes);
+  } catch {
+    return fail('The back image is not a readable image.');
+  }
+  if (!decoded) return fail('No QR code could be read on the card back.');
+  if (!expectedUrl) return fail('The design is not linked to a profile, so the QR code has nowhere valid to lead.', decoded);
+  if (sameTarget(decoded, expectedUrl)) {
+    return { designId: id, status: 'pass', expectedUrl, decodedText: decoded, message: "The QR code opens the owner's public profile." };
+  }
+  try {
+    const u = new URL(decoded);
+    const m = /^\/c\/([A-Za-z0-9_-]{1,64})\/?$/.exec(u.pathname);
+    if (m && u.origin === new URL(expectedUrl).origin) {
+      const [code] = await ctx.db
+        .select({ code: cardCodes.code })
+        .from(cardCodes)
+        .where(and(eq(cardCodes.code, m[1]), eq(cardCodes.profileId, profileId!), eq(cardCodes.active, true)))
+        .limit(1);
+      if (code) return { designId: id, status: 'pass', expectedUrl, decodedText: decoded, message: "The QR code opens the owner's card link, which leads to their public profile." };
+    }
+  } catch {}
+  return fail(`The QR code opens ${decoded}, not the owner's public profile.`, decoded);
+}

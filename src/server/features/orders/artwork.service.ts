@@ -1,0 +1,38 @@
+import type { FastifyRequest } from 'fastify';
+import type { AppContext } from '../../context';
+import { saveFile, type SavedFile } from '../../lib/files';
+import { prepareImageUpload } from '../../lib/images';
+import { readUpload, maxSizeText } from '../../lib/multipart';
+
+/** Print artwork keeps a high resolution: up to 6000 px on the long side (40 MP decode cap). */
+const ARTWORK_MAX_SIDE = 6000;
+export const ARTWORK_TYPE_MESSAGE = 'Artwork must be a PNG, JPG, WEBP or SVG image';
+
+/**
+ * The order form's artwork (multipart field `artwork`): size capped while streaming (413), type
+ * decided by the bytes (415: png, jpeg, webp, svg only), SVG sanitized, rasters re-encoded without
+ * metadata, stored under a server-made name with a `files` row of kind `artwork`.
+ */
+export async function uploadArtwork(ctx: AppContext, req: FastifyRequest, opts: { userId: string | null; maxBytes: number }): Promise<SavedFile> {
+  const upload = await readUpload(req, {
+    field: 'artwork',
+    maxBytes: opts.maxBytes,
+    tooLargeMessage: `File too large. Maximum file size is ${maxSizeText(opts.maxBytes)}`,
+  });
+  const image = await prepareImageUpload(upload.data, {
+    accept: ['image/png', 'image/jpeg', 'image/webp', 'image/svg+xml'],
+    maxWidth: ARTWORK_MAX_SIDE,
+    maxHeight: ARTWORK_MAX_SIDE,
+    typeMessage: ARTWORK_TYPE_MESSAGE,
+  });
+  return saveFile(ctx, {
+    userId: opts.userId,
+    kind: 'artwork',
+    prefix: 'artwork',
+    data: image.data,
+    mimeType: image.mimeType,
+    ext: image.ext,
+    width: image.width ?? null,
+    height: image.height ?? null,
+  });
+}

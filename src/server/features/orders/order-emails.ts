@@ -1,0 +1,121 @@
+import { BUSINESS, cardType, deliveryOption, formatUsd, orderStatusLabel } from '#shared/catalogue';
+import { randomToken } from '../../lib/crypto';
+import { renderEmail } from '../../lib/mail/layout';
+import type { OutgoingEmail } from '../../lib/mail/outbox';
+
+/** What the order e-mails need of an order (a row of `orders` has all of it). */
+export interface OrderEmailData {
+  id: number;
+  customerName: string;
+  email: string;
+  quantity: number;
+  cardType: string;
+  cardStyle: string;
+  deliveryOption: string;
+  unitPriceCents: number;
+  deliveryFeeCents: number;
+  totalCents: number;
+  checkoutUrl?: string | null;
+}
+
+function summaryRows(o: OrderEmailData): Array<[string, string]> {
+  return [
+    ['Order', `#${o.id}`],
+    ['Cards', `${o.quantity} × ${cardType(o.cardType)?.label ?? o.cardType} (${o.cardStyle})`],
+    ['Price per card', formatUsd(o.unitPriceCents)],
+    ['Delivery', `${deliveryOption(o.deliveryOption)?.label ?? o.deliveryOption} (${o.deliveryFeeCents ? formatUsd(o.deliveryFeeCents) : 'free'})`],
+    ['Total', formatUsd(o.totalCents)],
+  ];
+}
+
+const firstName = (name: string) => name.trim().split(/\s+/)[0] || name;
+
+/**
+ * "Order received": sent once per order. `link` is the order's own status page; when the online
+ * store made a checkout, its URL is the main button and the status page is linked in the text.
+ */
+export function orderReceivedEmail(order: OrderEmailData, link: string): OutgoingEmail {
+  const checkout = order.checkoutUrl || null;
+  const paragraphs = [
+    `Hi ${firstName(order.customerName)}, thank you for your order. We have received it and will review your details and artwork before production.`,
+    checkout
+      ? 'Complete your payment with the secure checkout link below. You can follow your order at any time on its status page:'
+      : 'You can follow your order, its total and every status change on its page:',
+    link,
+    `Production takes ${BUSINESS.claims.productionDays}. We will e-mail you at each stage.`,
+  ];
+  if (checkout) paragraphs.splice(2, 0, checkout);
+  const content = renderEmail({
+    preheader: `Order #${order.id} received: ${formatUsd(order.totalCents)}`,
+    heading: 'We received your order',
+    paragraphs,
+    rows: summaryRows(order),
+    button: checkout ? { label: 'Complete checkout', url: checkout } : { label: 'View your order', url: link },
+  });
+  return {
+    dedupeKey: `order-received:${order.id}`,
+    kind: 'order-received',
+    to: order.email,
+    subject: `Order #${order.id} received - ${BUSINESS.name}`,
+    ...content,
+  };
+}
+
+/** "Status changed": `eventId` makes the dedupe key (changeOrderStatus passes the history row id). */
+export function orderStatusChangedEmail(order: OrderEmailData, from: string | null, to: string, link: string, eventId?: string | number): OutgoingEmail {
+  const toLabel = orderStatusLabel(to);
+  const lines: Record<string, string> = {
+    processing: 'We are preparing your order for production.',
+    'in-production': `Your cards are now in production. Production takes ${BUSINESS.claims.productionDays}.`,
+    shipped: 'Your cards are on their way.',
+    completed: 'Your order is complete. Thank you for choosing us.',
+    cancelled: `Your order has been cancelled. If this is unexpected, reply to this e-mail or write to ${BUSINESS.email}.`,
+    pending: 'Your order is waiting for review.',
+  };
+  const content = renderEmail({
+    preheader: `Order #${order.id} is now ${toLabel.toLowerCase()}`,
+    heading: `Your order is ${toLabel.toLowerCase()}`,
+    paragraphs: [
+      `Hi ${firstName(order.customerName)}, the status of order #${order.id} changed${from ? ` from ${orderStatusLabel(from)}` : ''} to ${toLabel}.`,
+      lines[to] ?? '',
+      `Order page: ${link}`,
+    ].filter(Boolean),
+    rows: summaryRows(order),
+    button: { label: 'View your order', url: link },
+  });
+  return {
+    dedupeKey: `order-status:${order.id}:${eventId ?? randomToken(9)}`,
+    kind: 'order-status',
+    to: order.email,
+    subject: `Order #${order.id} is ${toLabel.toLowerCase()} - ${BUSINESS.name}`,
+    ...content,
+  };
+}
+
+/** "Design approved / rejected": one e-mail per review of a card design. */
+export function designReviewedEmail(p: { to: string; name: string; approved: boolean; reason?: string | null; orderId: number; link: string }): OutgoingEmail {
+  const reason = p.reason?.trim();
+  const content = renderEmail({
+    preheader: p.approved ? 'Your card design was approved' : 'Your card design needs changes',
+    heading: p.approved ? 'Your card design is approved' : 'Your card design needs changes',
+    paragraphs: p.approved
+      ? [
+          `Hi ${firstName(p.name)}, good news: our team approved your card design for order #${p.orderId}.`,
+          `It now moves to production, which takes ${BUSINESS.claims.productionDays}. We will e-mail you when it ships.`,
+          `Order page: ${p.link}`,
+        ]
+      : [
+          `Hi ${firstName(p.name)}, our team reviewed your card design for order #${p.orderId} and could not approve it as it is.`,
+          reason ? `Reason: ${reason}` : 'Please review your design or reply to this e-mail and we will help.',
+          `Order page: ${p.link}`,
+        ],
+    button: { label: 'View your order', url: p.link },
+  });
+  return {
+    dedupeKey: `design-reviewed:${p.orderId}:${p.approved ? 'approved' : 'rejected'}`,
+    kind: p.approved ? 'design-approved' : 'design-rejected',
+    to: p.to,
+    subject: p.approved ? `Your card design is approved (order #${p.orderId})` : `Your card design needs changes (order #${p.orderId})`,
+    ...content,
+  };
+}

@@ -1,0 +1,56 @@
+import type { FastifyInstance } from 'fastify';
+import { ARTWORK_MAX_BYTES, formatUsd } from '#shared/catalogue';
+import { IDEMPOTENCY_KEY_RE, OrderBody, OrderStatusParams, type OrderCreatedResponse } from '#shared/schemas/order';
+import type { ZodTypeProvider } from '../../lib/validation';
+import { badRequest } from '../../lib/http-errors';
+import { enforceRateLimit } from '../../lib/rate-limit';
+import { createOrder, getOrderStatusView } from './orders.service';
+import { uploadArtwork } from './artwork.service';
+
+export async function orderRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  // the spec's order call: one order per submit; a retry with the same key answers the same order
+  r.post('/api/order', { config: { access: 'public' }, schema: { body: OrderBody } }, async (req, reply) => {
+    const header = req.headers['idempotency-key'];
+    const idempotencyKey = typeof header === 'string' && header !== '' ? header.trim() : undefined;
+    if (idempotencyKey !== undefined && !IDEMPOTENCY_KEY_RE.test(idempotencyKey)) {
+      throw badRequest('Invalid Idempotency-Key header', { idempotencyKey: 'Use 8-100 letters, digits, dots, colons, dashes or underscores' });
+    }
+    await enforceRateLimit(app.ctx.rateLimiter, `order:ip:${req.ip}`, 5, 60, 'Too many orders from this address. Please wait a minute and try again.');
+    const { order, replayed, statusUrl } = await createOrder(app.ctx, req.body, {
+      source: 'order-form',
+      userId: req.user?.id,
+      idempotencyKey,
+      baseUrl: app.ctx.publicUrl(req),
+    });
+    const body: OrderCreatedResponse = {
+      id: order.id,
+      orderId: order.id,
+      status: order.status,
+      totalCents: order.totalCents,
+      total: formatUsd(order.totalCents),
+      statusUrl,
+      checkoutUrl: order.checkoutUrl,
+      replayed,
+      message: order.checkoutUrl
+        ? 'Order submitted. We e-mailed you a checkout link.'
+        : 'Order submitted. We e-mailed you a link to your order page.',
+    };
+    return reply.status(replayed ? 200 : 201).send(body);
+  });
+
+  // the customer's order page, reached only by the unguessable token from the e-mail
+  r.get('/api/order-status/:token', { config: { access: 'public' }, schema: { params: OrderStatusParams } }, async (req, reply) => {
+    reply.header('cache-control', 'no-store');
+    reply.header('referrer-policy', 'no-referrer');
+    return getOrderStatusView(app.ctx, req.params.token);
+  });
+
+  // the order form's one optional artwork file; answers [{ url }]
+  r.post('/api/upload/artwork', { config: { access: 'public' } }, async (req, reply) => {
+    await enforceRateLimit(app.ctx.rateLimiter, `artwork:ip:${req.ip}`, 10, 600, 'Too many uploads from this address. Please try again later.');
+    const saved = await uploadArtwork(app.ctx, req, { userId: req.user?.id ?? null, maxBytes: ARTWORK_MAX_BYTES });
+    return reply.status(201).send([{ url: saved.url }]);
+  });
+}

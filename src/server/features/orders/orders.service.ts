@@ -1,0 +1,211 @@
+import { and, asc, eq, sql } from 'drizzle-orm';
+import { ORDER_STATUSES, orderStatusLabel, priceOrder, type OrderStatus } from '#shared/catalogue';
+import { ARTWORK_URL_RE, OrderInput, type OrderInputValues, type OrderStatusView } from '#shared/schemas/order';
+import type { AppContext } from '../../context';
+import type { Tx } from '../../db/client';
+import { files, orders, orderStatusHistory } from '../../db/schema/index';
+import { randomToken } from '../../lib/crypto';
+import { keyFromFileUrl } from '../../lib/files';
+import { badRequest, conflict, notFound } from '../../lib/http-errors';
+import { enqueueEmail } from '../../lib/mail/outbox';
+import { parseOrThrow } from '../../lib/validation';
+import { createStoreCheckout } from '../shopify/shopify.checkout';
+import { orderReceivedEmail, orderStatusChangedEmail } from './order-emails';
+
+export type OrderRow = typeof orders.$inferSelect;
+
+export interface CreateOrderOptions {
+  /** run inside the caller's transaction (the design flow creates its card and the order together) */
+  tx?: Tx;
+  userId?: string;
+  cardId?: number;
+  source: 'order-form' | 'design';
+  /** Idempotency-Key header or the form's client token: a retry with the same key answers the same order */
+  idempotencyKey?: string;
+  /** the site's origin for links in the e-mail, e.g. https://metalcards.nyc */
+  baseUrl: string;
+}
+
+export interface CreateOrderResult {
+  order: OrderRow;
+  /** true when the key had already made this order (nothing new was written) */
+  replayed: boolean;
+  statusUrl: string;
+}
+
+export const orderStatusUrl = (baseUrl: string, token: string) => `${baseUrl.replace(/\/+$/, '')}/order-status/${token}`;
+
+/**
+ * Creates an order: validated against the catalogue, priced on the server (client totals are never
+ * read), stored with its price snapshot, status `pending`, an unguessable status token, its first
+ * history row and the "order received" e-mail, all in one transaction.
+ */
+export async function createOrder(ctx: AppContext, input: OrderInputValues, opts: CreateOrderOptions): Promise<CreateOrderResult> {
+  const data = parseOrThrow(OrderInput, input);
+  const key = opts.idempotencyKey ?? data.clientToken ?? null;
+  if (key !== null && !/^[A-Za-z0-9_.:-]{8,100}$/.test(key)) {
+    throw badRequest('Invalid idempotency key', { idempotencyKey: 'Use 8-100 letters, digits, dots, colons, dashes or underscores' });
+  }
+  const quote = priceOrder(data);
+  const db = opts.tx ?? ctx.db;
+
+  const replay = async (existing: OrderRow): Promise<CreateOrderResult> => {
+    const same =
+      existing.email.toLowerCase() === data.email.toLowerCase() &&
+      existing.quantity === data.quantity &&
+      existing.cardType === data.cardType &&
+      existing.deliveryOption === data.deliveryOption &&
+      existing.cardStyle === data.cardStyle;
+    if (!same) throw conflict('This idempotency key was already used for a different order');
+    return { order: existing, replayed: true, statusUrl: orderStatusUrl(opts.baseUrl, existing.statusToken) };
+  };
+
+  if (key) {
+    const [existing] = await db.select().from(orders).where(eq(orders.idempotencyKey, key)).limit(1);
+    if (existing) return replay(existing);
+  }
+
+  if (data.artworkUrl) {
+    const fileKey = ARTWORK_URL_RE.test(data.artworkUrl) ? keyFromFileUrl(data.artworkUrl) : null;
+    const [file] = fileKey ? await db.select({ id: files.id }).from(files).where(and(eq(files.key, fileKey), eq(files.kind, 'artwork'))).limit(1) : [];
+    if (!file) throw badRequest('Artwork not found. Please upload it again.', { artworkUrl: 'Artwork not found. Please upload it again.' });
+  }
+
+  const statusToken = randomToken(32);
+  const statusUrl = orderStatusUrl(opts.baseUrl, statusToken);
+  // the online store's checkout is made before the transaction (a network call must not hold it open)
+  const checkoutUrl = await createStoreCheckout(ctx, { ...data, quote });
+
+  const write = async (tx: Tx | typeof ctx.db): Promise<CreateOrderResult> => {
+    const inserted = await tx
+      .insert(orders)
+      .values({
+        userId: opts.userId ?? null,
+        cardId: opts.cardId ?? null,
+        status: 'pending',
+        customerName: data.customerName,
+        email: data.email,
+        phone: data.phone ?? null,
+        companyName: data.companyName ?? null,
+        position: data.position ?? null,
+        address: data.address ?? null,
+        quantity: quote.quantity,
+        cardType: quote.cardType,
+        cardStyle: data.cardStyle,
+        deliveryOption: quote.deliveryOption,
+        specialRequests: data.specialRequests ?? null,
+        artworkUrl: data.artworkUrl ?? null,
+        templateId: data.templateId ?? null,
+        unitPriceCents: quote.unitPriceCents,
+        deliveryFeeCents: quote.deliveryFeeCents,
+        totalCents: quote.totalCents,
+        currency: quote.currency,
+        priceSnapshot: quote,
+        statusToken,
+        idempotencyKey: key,
+        checkoutUrl,
+        source: opts.source,
+      })
+      .onConflictDoNothing({ target: orders.idempotencyKey })
+      .returning();
+    const order = inserted[0];
+    if (!order) {
+      // a concurrent request with the same key won the race: answer its order
+      const [existing] = await tx.select().from(orders).where(eq(orders.idempotencyKey, key!)).limit(1);
+      if (!existing) throw conflict('A request with this idempotency key is still in progress');
+      return replay(existing);
+    }
+    await tx.insert(orderStatusHistory).values({
+      orderId: order.id,
+      fromStatus: null,
+      toStatus: 'pending',
+      changedBy: opts.userId ?? null,
+      changedByLabel: opts.source === 'design' ? 'customer (design)' : 'customer',
+    });
+    await enqueueEmail(tx, orderReceivedEmail(order, statusUrl));
+    return { order, replayed: false, statusUrl };
+  };
+
+  const result = opts.tx ? await write(opts.tx) : await ctx.db.transaction((tx) => write(tx));
+  if (!result.replayed) ctx.outbox.kick();
+  return result;
+}
+
+export interface StatusActor {
+  id?: string;
+  label: string;
+}
+
+/**
+ * Moves an order to another status: updates it, writes the history row (who and when) and queues
+ * the "status changed" e-mail, in one transaction. The same status again changes nothing.
+ */
+export async function changeOrderStatus(
+  ctx: AppContext,
+  orderId: number,
+  toStatus: string,
+  actor: StatusActor,
+  opts: { baseUrl?: string; tx?: Tx } = {},
+): Promise<{ order: OrderRow; changed: boolean }> {
+  if (!(ORDER_STATUSES as readonly string[]).includes(toStatus)) {
+    throw badRequest(`Unknown status: ${toStatus}`, { status: `Status must be one of ${ORDER_STATUSES.join(', ')}` });
+  }
+  const to = toStatus as OrderStatus;
+  const baseUrl = opts.baseUrl ?? ctx.publicUrl();
+  const run = async (tx: Tx) => {
+    const [current] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update').limit(1);
+    if (!current) throw notFound('Order not found');
+    if (current.status === to) return { order: current, changed: false };
+    const [order] = await tx.update(orders).set({ status: to, updatedAt: new Date() }).where(eq(orders.id, orderId)).returning();
+    const [history] = await tx
+      .insert(orderStatusHistory)
+      .values({ orderId, fromStatus: current.status, toStatus: to, changedBy: actor.id ?? null, changedByLabel: actor.label || 'staff' })
+      .returning({ id: orderStatusHistory.id });
+    if (!order.anonymizedAt && order.email) {
+      await enqueueEmail(tx, orderStatusChangedEmail(order, current.status, to, orderStatusUrl(baseUrl, order.statusToken), history.id));
+    }
+    return { order, changed: true };
+  };
+  const result = opts.tx ? await run(opts.tx) : await ctx.db.transaction(run);
+  if (result.changed) ctx.outbox.kick();
+  return result;
+}
+
+/** The customer's view of one order, reached only by its status token. */
+export async function getOrderStatusView(ctx: AppContext, token: string): Promise<OrderStatusView> {
+  const [o] = await ctx.db.select().from(orders).where(eq(orders.statusToken, token)).limit(1);
+  if (!o) throw notFound('Order not found');
+  const history = await ctx.db
+    .select({ status: orderStatusHistory.toStatus, at: orderStatusHistory.createdAt })
+    .from(orderStatusHistory)
+    .where(eq(orderStatusHistory.orderId, o.id))
+    .orderBy(asc(orderStatusHistory.createdAt), asc(orderStatusHistory.id));
+  const snap = o.priceSnapshot as { cardTypeLabel?: string; deliveryLabel?: string; subtotalCents?: number };
+  return {
+    id: o.id,
+    createdAt: o.createdAt.toISOString(),
+    customerName: o.customerName,
+    companyName: o.companyName,
+    quantity: o.quantity,
+    cardType: o.cardType as OrderStatusView['cardType'],
+    cardTypeLabel: snap.cardTypeLabel ?? o.cardType,
+    cardStyle: o.cardStyle,
+    deliveryOption: o.deliveryOption as OrderStatusView['deliveryOption'],
+    deliveryLabel: snap.deliveryLabel ?? o.deliveryOption,
+    unitPriceCents: o.unitPriceCents,
+    deliveryFeeCents: o.deliveryFeeCents,
+    subtotalCents: snap.subtotalCents ?? o.unitPriceCents * o.quantity,
+    totalCents: o.totalCents,
+    currency: o.currency,
+    status: o.status,
+    statusLabel: orderStatusLabel(o.status),
+    hasArtwork: !!o.artworkUrl,
+    checkoutUrl: o.checkoutUrl,
+    history: history.map((h) => ({ status: h.status, statusLabel: orderStatusLabel(h.status), at: h.at.toISOString() })),
+  };
+}
+
+export async function countOrders(ctx: AppContext): Promise<number> {
+  const r = await ctx.db.execute(sql`select count(*)::int as n from orders`);
+  return Number((r as any).rows[0].n);
+}

@@ -1,0 +1,209 @@
+import { JSDOM } from 'jsdom';
+import createDOMPurify, { type DOMPurify } from 'dompurify';
+import { HttpError } from './http-errors';
+
+/**
+ * SVG upload sanitizer (templates, logos, artwork).
+ *
+ * Steps: size cap -> refuse DOCTYPE/ENTITY (XXE, billion laughs) -> must parse as XML with an
+ * <svg> root in the SVG namespace -> DOMPurify (SVG profile, on jsdom) -> our own pass that
+ * DOMPurify alone does not do: external references in href, url(...) and @import, animation
+ * elements that can rewrite attributes, foreignObject. The result is re-serialized as XML.
+ *
+ * Anything refused throws `SvgRejectedError` (an HttpError: 413 too large, 400 otherwise) whose
+ * message can be shown to the person who uploaded the file.
+ */
+
+export const SVG_MAX_BYTES = 1024 * 1024;
+const SVG_NS = 'http://www.w3.org/2000/svg';
+const XLINK_NS = 'http://www.w3.org/1999/xlink';
+
+export class SvgRejectedError extends HttpError {
+  constructor(message: string, statusCode = 400) {
+    super(statusCode, message);
+    this.name = 'SvgRejectedError';
+  }
+}
+
+export interface SanitizeSvgOptions {
+  /** default 1 MB */
+  maxBytes?: number;
+}
+
+// Elements removed with their content, whatever DOMPurify's allow-list says.
+const FORBID_TAGS = ['script', 'foreignObject', 'foreignobject', 'iframe', 'embed', 'object', 'animate', 'set', 'animateMotion', 'animateTransform', 'animateColor', 'handler', 'listener', 'discard', 'a'];
+// `a` is replaced by its children (links inside a card file have no use; this also drops
+// javascript: links in every spelling).
+
+/** url(...) references other than a local fragment, e.g. url(#grad) is fine, url(http://x) is not. */
+const URL_FN = /url\s*\(\s*(['"]?)([^)'"]*)\1\s*\)/gi;
+const ESCAPED_CSS = /\\[0-9a-f]{1,6}\s?|\\./gi;
+
+function isLocalRef(ref: string): boolean {
+  return /^#[A-Za-z_][\w.:-]*$/.test(ref.trim());
+}
+
+/** data: images that a browser or resvg decodes as pictures (never markup). */
+function isSafeDataImage(ref: string): boolean {
+  return /^data:image\/(png|jpe?g|gif|webp);base64,[a-z0-9+/=\s]+$/i.test(ref.trim());
+}
+
+/** Strips @import and every non-local url() from CSS text; also old IE expression()/behavior. */
+export function cleanCss(css: string): string {
+  // CSS escapes could hide "url(" or "@import" (e.g. u\72l(); decode-free approach: refuse them.
+  let out = css.replace(ESCAPED_CSS, '');
+  out = out.replace(/@import[^;]*;?/gi, '');
+  const kept: string[] = [];
+  out = out.replace(URL_FN, (_m, _q, ref: string) => {
+    if (!isLocalRef(ref)) return 'none';
+    kept.push(`url(${ref.trim()})`);
+    return `\u0000${kept.length - 1}\u0000`;
+  });
+  // anything still looking like url( is malformed: drop it
+  out = out.replace(/url\s*\(/gi, 'none(');
+  out = out.replace(/\u0000(\d+)\u0000/g, (_m, i: string) => kept[Number(i)]);
+  out = out.replace(/expression\s*\(/gi, 'none(').replace(/behavior\s*:/gi, 'x-behavior:').replace(/-moz-binding/gi, 'x-binding');
+  return out;
+}
+
+interface Purifier {
+  window: JSDOM['window'];
+  purify: DOMPurify;
+}
+let purifier: Purifier | null = null;
+
+function getPurifier(): Purifier {
+  if (purifier) return purifier;
+  const { window } = new JSDOM('');
+  const purify = createDOMPurify(window as any);
+
+  purify.addHook('uponSanitizeAttribute', (_node, data) => {
+    const name = data.attrName.toLowerCase();
+    const value = String(data.attrValue ?? '');
+    if (name.startsWith('on')) {
+      data.keepAttr = false;
+      return;
+    }
+    if (name === 'href' || name === 'xlink:href' || name.endsWith(':href') || name === 'src') {
+      const v = value.trim();
+      if (!(isLocalRef(v) || isSafeDataImage(v))) data.keepAttr = false;
+      else data.forceKeepAttr = true; // DOMPurify would drop data: on some elements; we checked it
+      return;
+    }
+    if (name === 'style') {
+      data.attrValue = cleanCss(value);
+      return;
+    }
+    if (/url\s*\(/i.test(value) || /\\/.test(value)) {
+      const cleaned = cleanCss(value);
+      if (cleaned !== value) data.attrValue = cleaned;
+    }
+    if (/^\s*(javascript|vbscript|data):/i.test(value.replace(/[\s\u0000-\u001f]+/g, ''))) data.keepAttr = false;
+  });
+
+  purify.addHook('uponSanitizeElement', (node, data) => {
+    if (data.tagName === 'style' && node.textContent) {
+      node.textContent = cleanCss(node.textContent);
+    }
+  });
+
+  purifier = { window, purify };
+  return purifier;
+}
+
+/**
+ * Returns a clean SVG document (`<svg ...>...</svg>`, XML-serialized) or throws SvgRejectedError.
+ */
+export function sanitizeSvg(svgText: string, opts: SanitizeSvgOptions = {}): string {
+  const maxBytes = opts.maxBytes ?? SVG_MAX_BYTES;
+  if (typeof svgText !== 'string') throw new SvgRejectedError('Invalid file: Please upload an SVG.');
+  if (Buffer.byteLength(svgText, 'utf8') > maxBytes) {
+    throw new SvgRejectedError(`SVG file is too large (maximum ${Math.round(maxBytes / 1024)} KB)`, 413);
+  }
+  const text = svgText.replace(/^\uFEFF/, '');
+  if (!text.trim()) throw new SvgRejectedError('Invalid file: the SVG is empty.');
+  if (/<!DOCTYPE|<!ENTITY|<!\[CDATA\[[^\]]*<!ENTITY/i.test(text)) {
+    throw new SvgRejectedError('Invalid file: SVG files with a DOCTYPE or entity declarations are not accepted.');
+  }
+  if (/^\s*<\?xml[^>]*encoding\s*=\s*["'](?!utf-?8)[^"']*["']/i.test(text)) {
+    throw new SvgRejectedError('Invalid file: SVG must be UTF-8 encoded.');
+  }
+
+  const { window, purify } = getPurifier();
+
+  // 1) must parse as XML with an <svg> root in the SVG namespace
+  const parsed = new window.DOMParser().parseFromString(text, 'image/svg+xml');
+  const root = parsed.documentElement;
+  if (!root || root.getElementsByTagName('parsererror').length > 0 || root.localName === 'parsererror') {
+    throw new SvgRejectedError('Invalid file: the SVG could not be parsed (malformed XML).');
+  }
+  if (root.localName !== 'svg') throw new SvgRejectedError('Invalid file: Please upload an SVG.');
+  if (root.namespaceURI !== SVG_NS) {
+    throw new SvgRejectedError('Invalid file: the SVG root element must declare xmlns="http://www.w3.org/2000/svg".');
+  }
+  if (parsed.getElementsByTagName('*').length > 50_000) throw new SvgRejectedError('Invalid file: the SVG has too many elements.');
+
+  // 2) DOMPurify on the re-serialized markup. Its HTML parser puts <svg> content in foreign-content
+  //    mode, which restores the case of names like viewBox and linearGradient.
+  const xml = new window.XMLSerializer().serializeToString(root);
+  const clean = purify.sanitize(xml, {
+    USE_PROFILES: { svg: true, svgFilters: true },
+    FORBID_TAGS,
+    FORBID_ATTR: ['formaction', 'action', 'ping', 'srcdoc', 'attributename', 'from', 'to', 'by'],
+    ADD_TAGS: ['style', 'use'],
+    ADD_ATTR: ['xmlns:xlink', 'xlink:href', 'href', 'style'],
+    ALLOW_DATA_ATTR: true, // inert; card templates mark their fields and slots with data-* attributes
+    KEEP_CONTENT: true,
+    RETURN_DOM: true,
+    WHOLE_DOCUMENT: false,
+  }) as unknown as Element;
+
+  const svg = findSvg(clean);
+  if (!svg) throw new SvgRejectedError('Invalid file: nothing usable was left after cleaning the SVG.');
+
+  // 3) belt and braces: walk the result once more
+  finalPass(svg);
+  if (!svg.getAttribute('xmlns')) svg.setAttribute('xmlns', SVG_NS);
+  const out = new window.XMLSerializer().serializeToString(svg);
+  return out;
+}
+
+function findSvg(node: Element | Document | DocumentFragment): Element | null {
+  const n = node as any;
+  if (n.localName === 'svg') return n as Element;
+  const found = (n.getElementsByTagNameNS?.(SVG_NS, 'svg')?.[0] ?? n.querySelector?.('svg')) as Element | undefined;
+  return found ?? null;
+}
+
+function finalPass(root: Element) {
+  const all = [root, ...Array.from(root.getElementsByTagName('*'))];
+  for (const el of all) {
+    const tag = el.localName.toLowerCase();
+    if (tag === 'script' || tag === 'foreignobject' || tag === 'iframe' || tag === 'animate' || tag === 'set' || tag.startsWith('animate')) {
+      el.remove();
+      continue;
+    }
+    if (tag === 'style' && el.textContent) el.textContent = cleanCss(el.textContent);
+    for (const attr of Array.from(el.attributes)) {
+      const name = attr.name.toLowerCase();
+      const value = attr.value;
+      if (name.startsWith('on')) {
+        el.removeAttributeNode(attr);
+        continue;
+      }
+      if (name === 'href' || name.endsWith(':href') || name === 'src') {
+        if (!(isLocalRef(value) || isSafeDataImage(value))) el.removeAttributeNode(attr);
+        continue;
+      }
+      if (name === 'xmlns' || name.startsWith('xmlns:')) {
+        if (name === 'xmlns' && value !== SVG_NS) el.removeAttributeNode(attr);
+        else if (name === 'xmlns:xlink' && value !== XLINK_NS) el.removeAttributeNode(attr);
+        continue;
+      }
+      if (/url\s*\(|@import|expression\s*\(|\\/i.test(value)) {
+        const cleaned = cleanCss(value);
+        if (cleaned !== value) attr.value = cleaned;
+      }
+    }
+  }
+}

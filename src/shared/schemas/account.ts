@@ -1,0 +1,100 @@
+import { z } from 'zod';
+import { emailField } from './common';
+import { PASSWORD_MAX, passwordField } from './auth';
+
+/** Reset links live this long (and are used once). */
+export const RESET_TOKEN_TTL_MINUTES = 60;
+/** E-mail change links live this long (and are used once). */
+export const EMAIL_CHANGE_TTL_HOURS = 24;
+
+export const ACCOUNT_MESSAGES = {
+  forgotSent: 'If an account exists for that email, we have sent a link to reset the password. The link works for 1 hour.',
+  resetDone: 'Your password has been reset. You are now signed in.',
+  resetInvalid: 'This reset link is invalid or has expired. Please ask for a new one.',
+  wrongPassword: 'Your current password is incorrect.',
+  passwordChanged: 'Your password has been changed. Other devices have been signed out.',
+  emailChangeSent: 'We have sent a confirmation link to your new email address. The change takes effect when you open it.',
+  emailChanged: 'Your email address has been changed.',
+  emailLinkInvalid: 'This confirmation link is invalid or has expired.',
+  emailTaken: 'An account with this email already exists',
+  emailSame: 'This is already your email address',
+  sessionsEnded: 'Signed out of every other device.',
+  accountDeleted: 'Your account has been deleted.',
+} as const;
+
+/** Tokens we hand out are base64url; anything else is refused before a lookup. */
+const tokenField = (message: string) =>
+  z
+    .string()
+    .min(1, message)
+    .max(200, message)
+    .regex(/^[A-Za-z0-9_-]+$/, message);
+
+const currentPasswordField = z
+  .string()
+  .min(1, 'Please enter your current password.')
+  .max(PASSWORD_MAX, ACCOUNT_MESSAGES.wrongPassword);
+
+const confirmField = z.string().max(PASSWORD_MAX, "Passwords don't match");
+
+export const ForgotPasswordBody = z.strictObject({
+  email: emailField('Please enter a valid email address'),
+});
+export type ForgotPasswordInput = z.input<typeof ForgotPasswordBody>;
+
+export const ResetPasswordBody = z
+  .strictObject({
+    token: tokenField(ACCOUNT_MESSAGES.resetInvalid),
+    password: passwordField,
+    confirmPassword: confirmField,
+  })
+  .refine((v) => v.password === v.confirmPassword, { message: "Passwords don't match", path: ['confirmPassword'] });
+export type ResetPasswordInput = z.input<typeof ResetPasswordBody>;
+
+export const ChangePasswordBody = z
+  .strictObject({
+    currentPassword: currentPasswordField,
+    newPassword: passwordField,
+    confirmPassword: confirmField,
+  })
+  .refine((v) => v.newPassword === v.confirmPassword, { message: "Passwords don't match", path: ['confirmPassword'] });
+export type ChangePasswordInput = z.input<typeof ChangePasswordBody>;
+
+export const ChangeEmailBody = z.strictObject({
+  newEmail: emailField('Please enter a valid email address'),
+  currentPassword: currentPasswordField,
+});
+export type ChangeEmailInput = z.input<typeof ChangeEmailBody>;
+
+export const ConfirmEmailBody = z.strictObject({
+  token: tokenField(ACCOUNT_MESSAGES.emailLinkInvalid),
+});
+export type ConfirmEmailInput = z.input<typeof ConfirmEmailBody>;
+
+export const DeleteAccountBody = z.strictObject({
+  password: z.string().min(1, 'Please enter your password to confirm.').max(PASSWORD_MAX, ACCOUNT_MESSAGES.wrongPassword),
+});
+export type DeleteAccountInput = z.input<typeof DeleteAccountBody>;
+
+/** One signed-in device, as listed on the account page. */
+export interface AccountSession {
+  /** opaque, stable per session; not the cookie and not its stored hash */
+  id: string;
+  current: boolean;
+  device: string;
+  ip: string;
+  createdAt: string;
+  lastSeenAt: string;
+}
+
+export interface AccountSessionsResponse {
+  sessions: AccountSession[];
+}
+
+export interface MessageResponse {
+  message: string;
+}
+
+export interface EmailChangeResponse extends MessageResponse {
+  pendingEmail: string;
+}

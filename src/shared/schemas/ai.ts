@@ -1,0 +1,289 @@
+import { z } from 'zod';
+import { CARD_STYLES, CARD_TYPE_IDS } from '../catalogue';
+import { isHexColor, normalizeHex } from '../ai/color';
+import { singleLine, multiLine } from './common';
+
+/** The spec's option lists (section 9). */
+export const INDUSTRIES = [
+  'Technology',
+  'Healthcare',
+  'Finance',
+  'Real Estate',
+  'Legal',
+  'Marketing',
+  'Consulting',
+  'Education',
+  'Retail',
+  'Manufacturing',
+  'Construction',
+  'Other',
+] as const;
+export type Industry = (typeof INDUSTRIES)[number];
+
+export const BRAND_PERSONALITIES = [
+  'Professional',
+  'Creative',
+  'Modern',
+  'Traditional',
+  'Friendly',
+  'Authoritative',
+  'Innovative',
+  'Trustworthy',
+  'Energetic',
+  'Elegant',
+] as const;
+export type BrandPersonality = (typeof BRAND_PERSONALITIES)[number];
+
+export const MOODS = ['Professional', 'Creative', 'Energetic', 'Calm', 'Bold', 'Elegant', 'Modern', 'Traditional', 'Trustworthy', 'Innovative'] as const;
+export type Mood = (typeof MOODS)[number];
+
+export const COLOR_ROLES = ['primary', 'secondary', 'accent', 'background', 'surface', 'text'] as const;
+export type ColorRole = (typeof COLOR_ROLES)[number];
+
+export const QR_STYLES = ['standard', 'rounded', 'circular', 'dot', 'square'] as const;
+
+/** The card's built-in templates by id (decisions.md: 15 Minimal, 16 Classic, 17 Simple, 18 Modern). */
+export const AI_TEMPLATE_IDS = [15, 16, 17, 18] as const;
+export type AiTemplateId = (typeof AI_TEMPLATE_IDS)[number];
+
+export const HEX_MESSAGE = 'Use a hex colour like #1A2B3C';
+export const hexColor = z
+  .string(HEX_MESSAGE)
+  .max(9, HEX_MESSAGE)
+  .refine((s) => isHexColor(s), HEX_MESSAGE)
+  .transform((s) => normalizeHex(s));
+
+const requiredLine = (max: number, message: string) =>
+  z
+    .string(message)
+    .max(max, `${message.replace(/ is required$/, '')} must be at most ${max} characters`)
+    .refine((s) => !/[\u0000-\u001f\u007f]/.test(s), 'Please use a single line of text')
+    .transform((s) => s.trim())
+    .refine((s) => s.length > 0, message);
+
+const choice = <T extends readonly [string, ...string[]]>(values: T, required: string, invalid: string) =>
+  z
+    .string(required)
+    .refine((s) => s.trim() !== '', required)
+    .refine((s) => s.trim() === '' || (values as readonly string[]).includes(s.trim()), invalid)
+    .transform((s) => s.trim() as T[number]);
+
+/** Optional free text: empty strings count as "not given". */
+const optionalLine = (max: number, label: string) =>
+  singleLine(max, label)
+    .optional()
+    .transform((s) => (s ? s : undefined));
+
+/**
+ * existingColors: hex codes as a list or one comma/space separated string ("#0A2540, #FFD700").
+ * At most 6 colours.
+ */
+export const existingColorsField = z
+  .union([z.string(HEX_MESSAGE).max(200, 'At most 6 colours'), z.array(z.string(HEX_MESSAGE).max(20, HEX_MESSAGE)).max(6, 'At most 6 colours')], HEX_MESSAGE)
+  .optional()
+  .transform((v, ctx) => {
+    const tokens = (Array.isArray(v) ? v : (v ?? '').split(/[\s,;]+/)).map((s) => s.trim()).filter(Boolean);
+    if (tokens.length > 6) {
+      ctx.addIssue({ code: 'custom', message: 'At most 6 colours' });
+      return z.NEVER;
+    }
+    const bad = tokens.find((t) => !isHexColor(t));
+    if (bad !== undefined) {
+      ctx.addIssue({ code: 'custom', message: `${HEX_MESSAGE} (not "${bad.slice(0, 20)}")` });
+      return z.NEVER;
+    }
+    return [...new Set(tokens.map(normalizeHex))];
+  });
+
+export const designSuggestionsRequest = z.strictObject({
+  companyName: requiredLine(100, 'Company name is required'),
+  industry: choice(INDUSTRIES, 'Industry is required', 'Please choose an industry from the list'),
+  role: requiredLine(100, 'Role is required'),
+  targetAudience: optionalLine(200, 'Target audience'),
+  brandPersonality: z
+    .string('Please choose a brand personality from the list')
+    .optional()
+    .refine((s) => !s || (BRAND_PERSONALITIES as readonly string[]).includes(s), 'Please choose a brand personality from the list')
+    .transform((s) => (s ? (s as BrandPersonality) : undefined)),
+  existingColors: existingColorsField,
+});
+export type DesignSuggestionsRequest = z.input<typeof designSuggestionsRequest>;
+export type DesignSuggestionsInput = z.output<typeof designSuggestionsRequest>;
+
+export const colorPaletteRequest = z.strictObject({
+  baseColor: z
+    .union([z.literal(''), hexColor], HEX_MESSAGE)
+    .optional()
+    .transform((v) => (v ? v : '#000000')),
+  mood: choice(MOODS, 'Mood is required', 'Please choose a mood from the list'),
+  industry: choice(INDUSTRIES, 'Industry is required', 'Please choose an industry from the list'),
+});
+export type ColorPaletteRequest = z.input<typeof colorPaletteRequest>;
+export type ColorPaletteInput = z.output<typeof colorPaletteRequest>;
+
+const templateField = z
+  .union([z.number(), z.string()], 'Choose one of the templates: 15 Minimal, 16 Classic, 17 Simple, 18 Modern')
+  .optional()
+  .transform((v, ctx) => {
+    if (v === undefined || v === '') return 17 as AiTemplateId;
+    const byName: Record<string, AiTemplateId> = { minimal: 15, classic: 16, simple: 17, modern: 18 };
+    const n = typeof v === 'number' ? v : /^\d+$/.test(v.trim()) ? Number(v.trim()) : byName[v.trim().toLowerCase()];
+    if (n === undefined || !(AI_TEMPLATE_IDS as readonly number[]).includes(n)) {
+      ctx.addIssue({ code: 'custom', message: 'Choose one of the templates: 15 Minimal, 16 Classic, 17 Simple, 18 Modern' });
+      return z.NEVER;
+    }
+    return n as AiTemplateId;
+  });
+
+export const currentDesignSchema = z.strictObject(
+  {
+    template: templateField,
+    cardType: z.enum(CARD_TYPE_IDS, 'Choose a card type from the catalogue').optional(),
+    cardStyle: z.enum(CARD_STYLES, 'Choose a card style: Matte, Brushed, Mirror or Custom').optional(),
+    colors: z
+      .strictObject({
+        background: hexColor,
+        text: hexColor,
+        accents: z.array(hexColor).max(6, 'At most 6 accent colours').optional().default([]),
+      })
+      .optional(),
+    fonts: z
+      .array(singleLine(60, 'Font name').refine((s) => s.trim().length > 0, 'Font name must not be empty'), 'Fonts must be a list of font names')
+      .max(6, 'At most 6 fonts')
+      .optional()
+      .default([]),
+    businessInfo: z
+      .strictObject({
+        fullName: optionalLine(120, 'Full name'),
+        jobTitle: optionalLine(120, 'Job title'),
+        companyName: optionalLine(120, 'Company name'),
+        email: optionalLine(254, 'Email'),
+        phone: optionalLine(40, 'Phone'),
+        address: optionalLine(200, 'Address'),
+        website: optionalLine(200, 'Website'),
+        tagline: optionalLine(160, 'Tagline'),
+      })
+      .optional()
+      .default({}),
+    qr: z
+      .strictObject({
+        margin: z.number('Quiet zone must be a number of modules').int('Quiet zone must be a whole number of modules').min(0).max(10).optional(),
+        style: z.enum(QR_STYLES, 'Choose a QR style from the list').optional(),
+        sizeMm: z.number('QR size must be a number of millimetres').min(5, 'QR size must be at least 5 mm').max(50, 'QR size must be at most 50 mm').optional(),
+        foreground: hexColor.optional(),
+        background: hexColor.optional(),
+      })
+      .optional(),
+  },
+  'Current design is required',
+);
+export type CurrentDesign = z.output<typeof currentDesignSchema>;
+
+export const designFeedbackRequest = z.strictObject({
+  currentDesign: currentDesignSchema,
+  userQuestion: multiLine(1000, 'Question')
+    .optional()
+    .refine((s) => !!s && s.trim().length > 0, 'Please enter a question')
+    .transform((s) => s as string),
+});
+export type DesignFeedbackRequest = z.input<typeof designFeedbackRequest>;
+export type DesignFeedbackInput = z.output<typeof designFeedbackRequest>;
+
+// ---- answers ---------------------------------------------------------------------------------
+
+export interface PaletteColor {
+  hex: string;
+  name: string;
+  role: ColorRole;
+  /** how the colour is meant to be used */
+  usage: string;
+  oklch: { l: number; c: number; h: number };
+  /** WCAG contrast ratio against pure white and pure black, 2 decimals (rounded down) */
+  contrastOnWhite: number;
+  contrastOnBlack: number;
+  /** the better of black or white for text placed on this colour */
+  textOn: '#000000' | '#FFFFFF';
+}
+
+/** Legibility of the palette's text colour on one metal finish (card type x style). */
+export interface FinishCheck {
+  cardType: string;
+  cardTypeLabel: string;
+  style: string;
+  /** representative surface colour (its darkest and lightest look under light) */
+  surface: string;
+  surfaceRange: [string, string];
+  /** the palette colour recommended for text on this finish */
+  textColor: string;
+  textRole: ColorRole;
+  /** worst-case contrast over the finish's range */
+  contrast: number;
+  level: 'AAA' | 'AA' | 'AA Large' | 'Fail';
+  legible: boolean;
+  note: string;
+}
+
+export interface ColorPaletteResponse {
+  colors: PaletteColor[];
+  harmony: string;
+  description: string;
+  baseColor: string;
+  mood: Mood;
+  industry: Industry;
+  finishes: FinishCheck[];
+}
+
+export interface FontRecommendation {
+  family: 'Inter' | 'Playfair Display' | 'Montserrat' | 'JetBrains Mono';
+  use: string;
+  weights: number[];
+  reason: string;
+}
+
+export interface LayoutSuggestion {
+  templateId: AiTemplateId;
+  templateName: string;
+  title: string;
+  description: string;
+  fit: number;
+}
+
+export type AiEngine = 'built-in' | 'model';
+
+export interface DesignSuggestionsResponse {
+  colorPalette: PaletteColor[];
+  fontRecommendations: FontRecommendation[];
+  layoutSuggestions: LayoutSuggestion[];
+  industryTips: string[];
+  brandingAdvice: string[];
+  engine: AiEngine;
+}
+
+export type FindingSeverity = 'critical' | 'warning' | 'good' | 'info';
+export type FindingTopic = 'contrast' | 'fonts' | 'colors' | 'text' | 'qr' | 'finish' | 'layout';
+
+export interface DesignFinding {
+  id: string;
+  topic: FindingTopic;
+  severity: FindingSeverity;
+  title: string;
+  detail: string;
+  /** the measured figure behind the finding (a ratio, a count, a percentage) when there is one */
+  value?: number;
+}
+
+export interface DesignFeedbackResponse {
+  /** the answer to the user's question followed by the main findings, as readable text */
+  feedback: string;
+  answer: string;
+  score: number;
+  findings: DesignFinding[];
+  engine: AiEngine;
+}
+
+export interface RemoveBackgroundResponse {
+  processedImageUrl: string;
+  width: number;
+  height: number;
+  engine: 'built-in' | 'photoroom';
+}

@@ -1,0 +1,32 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import type { AuthUser } from '#shared/schemas/auth';
+import { api, errorMessage } from '#web/lib/api';
+import { getQueryFn } from '#web/lib/query-client';
+import { toast } from '#web/lib/toast';
+
+export const AUTH_USER_KEY = ['/api/auth/user'] as const;
+
+/** Signed in when /api/auth/user answers a user; a 401 means signed out (not retried). */
+export function useAuth() {
+  const q = useQuery<AuthUser | null>({ queryKey: AUTH_USER_KEY, queryFn: getQueryFn({ on401: 'returnNull' }) });
+  const user = q.data ?? null;
+  return { user, isLoading: q.isLoading, isAuthenticated: !!user, isAdmin: user?.role === 'admin' };
+}
+
+export function useLogout() {
+  const qc = useQueryClient();
+  const navigate = useNavigate();
+  return useMutation({
+    mutationFn: () => api.post('/api/auth/logout'),
+    onSuccess: () => {
+      qc.setQueryData(AUTH_USER_KEY, null);
+      qc.removeQueries({ predicate: (q) => q.queryKey[0] !== AUTH_USER_KEY[0] });
+      toast({ title: 'Logged out successfully', description: 'You have been signed out of your account.' });
+      navigate('/');
+    },
+    onError: (err) => {
+      toast({ title: 'Logout failed', description: errorMessage(err, 'Failed to sign out. Please try again.'), variant: 'destructive' });
+    },
+  });
+}

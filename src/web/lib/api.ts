@@ -1,0 +1,100 @@
+/**
+ * The one way the client talks to the server: sends credentials, sets a JSON content type only when
+ * there is a body, and turns a non-2xx answer into an ApiError whose message is
+ * "STATUS: body text" (or the status text when the body is empty), as the spec says.
+ */
+export class ApiError extends Error {
+  constructor(
+    public readonly status: number,
+    public readonly bodyText: string,
+    statusText: string,
+  ) {
+    super(`${status}: ${bodyText || statusText}`);
+    this.name = 'ApiError';
+  }
+  /** the parsed JSON body, when it was JSON */
+  get body(): { message?: string; errors?: Record<string, string> } | null {
+    try {
+      return JSON.parse(this.bodyText);
+    } catch {
+      return null;
+    }
+  }
+}
+
+export async function throwIfNotOk(res: Response): Promise<void> {
+  if (!res.ok) {
+    const text = (await res.text().catch(() => '')) || '';
+    throw new ApiError(res.status, text, res.statusText);
+  }
+}
+
+export async function apiRequest(method: string, url: string, body?: unknown, headers: Record<string, string> = {}): Promise<Response> {
+  const res = await fetch(url, {
+    method,
+    credentials: 'include',
+    headers: body !== undefined ? { 'Content-Type': 'application/json', ...headers } : headers,
+    body: body !== undefined ? JSON.stringify(body) : undefined,
+  });
+  await throwIfNotOk(res);
+  return res;
+}
+
+async function json<T>(res: Response): Promise<T> {
+  const text = await res.text();
+  return (text ? JSON.parse(text) : null) as T;
+}
+
+export const api = {
+  get: <T>(url: string) => apiRequest('GET', url).then((r) => json<T>(r)),
+  post: <T>(url: string, body?: unknown, headers?: Record<string, string>) => apiRequest('POST', url, body, headers).then((r) => json<T>(r)),
+  put: <T>(url: string, body?: unknown) => apiRequest('PUT', url, body).then((r) => json<T>(r)),
+  patch: <T>(url: string, body?: unknown) => apiRequest('PATCH', url, body).then((r) => json<T>(r)),
+  del: <T>(url: string, body?: unknown) => apiRequest('DELETE', url, body).then((r) => json<T>(r)),
+};
+
+/** The server's own message for a toast (falls back to `fallback`). */
+export function errorMessage(err: unknown, fallback = 'Please try again.'): string {
+  if (err instanceof ApiError) return err.body?.message || fallback;
+  if (err instanceof Error && err.message && !/^Failed to fetch|NetworkError|Load failed/i.test(err.message)) return err.message;
+  return fallback;
+}
+
+/** The server's field errors, e.g. { email: 'Please enter a valid email address' }. */
+export function fieldErrors(err: unknown): Record<string, string> {
+  return err instanceof ApiError ? (err.body?.errors ?? {}) : {};
+}
+
+/**
+ * Multipart upload with progress (fetch has no upload progress). Resolves with the parsed JSON;
+ * rejects with an ApiError like the other calls.
+ */
+export function uploadFile<T = { url: string }>(
+  url: string,
+  field: string,
+  file: Blob,
+  opts: { onProgress?: (fraction: number) => void; extra?: Record<string, string>; fileName?: string } = {},
+): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', url);
+    xhr.withCredentials = true;
+    xhr.upload.onprogress = (e) => {
+      if (e.lengthComputable) opts.onProgress?.(e.loaded / e.total);
+    };
+    xhr.onload = () => {
+      if (xhr.status >= 200 && xhr.status < 300) {
+        try {
+          resolve(JSON.parse(xhr.responseText));
+        } catch {
+          resolve(null as T);
+        }
+      } else reject(new ApiError(xhr.status, xhr.responseText, xhr.statusText));
+    };
+    xhr.onerror = () => reject(new Error('Network error'));
+    const fd = new FormData();
+    for (const [k, v] of Object.entries(opts.extra ?? {})) fd.append(k, v);
+    fd.append(field, file, opts.fileName ?? (file instanceof File ? file.name : 'upload'));
+    xhr.send(fd);
+  });
+}

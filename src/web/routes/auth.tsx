@@ -1,0 +1,196 @@
+import { useState, type FormEvent, type InputHTMLAttributes } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { Eye, EyeOff } from 'lucide-react';
+import { PASSWORD_MIN, type AuthUser } from '#shared/schemas/auth';
+import { api, errorMessage, fieldErrors } from '#web/lib/api';
+import { toast } from '#web/lib/toast';
+import { usePageTitle } from '#web/lib/use-page-title';
+import { AUTH_USER_KEY } from '#web/features/auth/use-auth';
+import { Button } from '#web/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card';
+import { FormField, Input } from '#web/components/ui/input';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '#web/components/ui/tabs';
+
+function PasswordInput({ id, ...props }: InputHTMLAttributes<HTMLInputElement> & { id: string }) {
+  const [shown, setShown] = useState(false);
+  return (
+    <div className="relative">
+      <Input id={id} type={shown ? 'text' : 'password'} className="pr-10" {...props} />
+      <button
+        type="button"
+        onClick={() => setShown((s) => !s)}
+        aria-label={shown ? 'Hide password' : 'Show password'}
+        aria-pressed={shown}
+        aria-controls={id}
+        className="absolute inset-y-0 right-0 flex w-10 items-center justify-center text-muted-foreground hover:text-foreground cursor-pointer"
+      >
+        {shown ? <EyeOff className="size-4" /> : <Eye className="size-4" />}
+      </button>
+    </div>
+  );
+}
+
+function useAfterAuth() {
+  const qc = useQueryClient();
+  const navigate = useNavigate();
+  return (user: AuthUser) => {
+    qc.setQueryData(AUTH_USER_KEY, user);
+    navigate('/profile');
+  };
+}
+
+function SignUpForm() {
+  const done = useAfterAuth();
+  const [v, setV] = useState({ firstName: '', lastName: '', username: '', email: '', password: '', confirmPassword: '' });
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [busy, setBusy] = useState(false);
+  const set = (k: keyof typeof v) => (e: React.ChangeEvent<HTMLInputElement>) => setV((s) => ({ ...s, [k]: e.target.value }));
+
+  async function onSubmit(e: FormEvent) {
+    e.preventDefault();
+    if (!v.username.trim() || !v.email.trim() || !v.password) {
+      toast({ title: 'Missing information', description: 'Please fill in all required fields.', variant: 'destructive' });
+      return;
+    }
+    if (v.password !== v.confirmPassword) {
+      setErrors({ confirmPassword: "Passwords don't match" });
+      toast({ title: "Passwords don't match", description: 'Please make sure both passwords are the same.', variant: 'destructive' });
+      return;
+    }
+    if (v.password.length < PASSWORD_MIN) {
+      setErrors({ password: 'Password must be at least 6 characters long.' });
+      toast({ title: 'Password too short', description: 'Password must be at least 6 characters long.', variant: 'destructive' });
+      return;
+    }
+    setErrors({});
+    setBusy(true);
+    try {
+      const user = await api.post<AuthUser>('/api/auth/register', v);
+      toast({ title: 'Registration successful!', description: `Welcome, ${user.firstName || user.username}!` });
+      done(user);
+    } catch (err) {
+      setErrors(fieldErrors(err));
+      toast({ title: 'Registration failed', description: errorMessage(err, 'Please check your information and try again.'), variant: 'destructive' });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const err = (k: string) => errors[k];
+  const aria = (k: string) => ({ 'aria-invalid': !!err(k) || undefined, 'aria-describedby': err(k) ? `su-${k}-error` : undefined });
+  return (
+    <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label="Sign up">
+      <div className="grid gap-4 sm:grid-cols-2">
+        <FormField id="su-firstName" label="First name" error={err('firstName')}>
+          <Input id="su-firstName" autoComplete="given-name" value={v.firstName} onChange={set('firstName')} {...aria('firstName')} />
+        </FormField>
+        <FormField id="su-lastName" label="Last name" error={err('lastName')}>
+          <Input id="su-lastName" autoComplete="family-name" value={v.lastName} onChange={set('lastName')} {...aria('lastName')} />
+        </FormField>
+      </div>
+      <FormField id="su-username" label="Username" required error={err('username')}>
+        <Input id="su-username" autoComplete="username" value={v.username} onChange={set('username')} {...aria('username')} />
+      </FormField>
+      <FormField id="su-email" label="Email" required error={err('email')}>
+        <Input id="su-email" type="email" autoComplete="email" value={v.email} onChange={set('email')} {...aria('email')} />
+      </FormField>
+      <FormField id="su-password" label="Password" required error={err('password')} hint="At least 6 characters.">
+        <PasswordInput id="su-password" autoComplete="new-password" value={v.password} onChange={set('password')} {...aria('password')} />
+      </FormField>
+      <FormField id="su-confirmPassword" label="Confirm password" required error={err('confirmPassword')}>
+        <PasswordInput id="su-confirmPassword" autoComplete="new-password" value={v.confirmPassword} onChange={set('confirmPassword')} {...aria('confirmPassword')} />
+      </FormField>
+      <Button type="submit" variant="gold" className="w-full" disabled={busy}>
+        {busy ? 'Creating account...' : 'Create account'}
+      </Button>
+    </form>
+  );
+}
+
+function LoginForm() {
+  const done = useAfterAuth();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function onSubmit(e: FormEvent) {
+    e.preventDefault();
+    if (!email.trim() || !password) {
+      setError('Please enter your email and password.');
+      toast({ title: 'Missing information', description: 'Please enter your email and password.', variant: 'destructive' });
+      return;
+    }
+    setError(null);
+    setBusy(true);
+    try {
+      const user = await api.post<AuthUser>('/api/auth/login', { email, password });
+      toast({ title: 'Login successful!', description: `Welcome back, ${user.firstName || user.username}!` });
+      done(user);
+    } catch (err) {
+      const msg = errorMessage(err, 'Please check your email and password.');
+      setError(msg);
+      toast({ title: 'Login failed', description: msg, variant: 'destructive' });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label="Login">
+      <FormField id="li-email" label="Email" required>
+        <Input id="li-email" type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} />
+      </FormField>
+      <FormField id="li-password" label="Password" required>
+        <PasswordInput id="li-password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} />
+      </FormField>
+      {error ? (
+        <p role="alert" className="text-sm font-medium text-destructive">
+          {error}
+        </p>
+      ) : null}
+      <Button type="submit" variant="gold" className="w-full" disabled={busy}>
+        {busy ? 'Signing in...' : 'Login'}
+      </Button>
+      <p className="text-center text-sm">
+        <Link to="/forgot-password" className="text-muted-foreground underline-offset-4 hover:text-foreground hover:underline">
+          Forgot your password?
+        </Link>
+      </p>
+    </form>
+  );
+}
+
+export default function AuthPage() {
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  const tab = pathname === '/login' ? 'login' : 'register';
+  usePageTitle(tab === 'login' ? 'Login' : 'Sign Up', 'Sign in or create an account to manage your digital business card profile.');
+  return (
+    <section className="mx-auto max-w-md px-4 py-12">
+      <Card>
+        <CardHeader className="text-center">
+          <CardTitle className="text-2xl">
+            <h1>{tab === 'login' ? 'Welcome back' : 'Create your account'}</h1>
+          </CardTitle>
+          <CardDescription>Your metal card's digital profile, always up to date.</CardDescription>
+        </CardHeader>
+        <CardContent>
+          <Tabs value={tab} onValueChange={(t) => navigate(t === 'login' ? '/login' : '/signup', { replace: true })}>
+            <TabsList className="grid w-full grid-cols-2">
+              <TabsTrigger value="register">Sign Up</TabsTrigger>
+              <TabsTrigger value="login">Login</TabsTrigger>
+            </TabsList>
+            <TabsContent value="register">
+              <SignUpForm />
+            </TabsContent>
+            <TabsContent value="login">
+              <LoginForm />
+            </TabsContent>
+          </Tabs>
+        </CardContent>
+      </Card>
+    </section>
+  );
+}

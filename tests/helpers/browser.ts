@@ -1,0 +1,90 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../src/server/app';
+import { loadConfig } from '../../src/server/env';
+import { runSeeds } from '../../src/server/db/seed';
+import { createTestDatabase } from './test-db';
+import { userInput } from './factories';
+
+export const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+export const CHROME_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-dev-shm-usage',
+];
+
+export interface BrowserServer {
+  app: FastifyInstance;
+  baseUrl: string;
+  dataDir: string;
+  close(): Promise<void>;
+}
+
+/** The whole app (built client included) on a free loopback port, fresh database and data dir. */
+export async function startBrowserServer(env: Record<string, string> = {}): Promise<BrowserServer> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mc-e2e-'));
+  const config = loadConfig({ LOG_LEVEL: 'silent', NODE_ENV: 'test', DATA_DIR: dataDir, RATE_LIMITS: 'off', ...env });
+  const database = await createTestDatabase();
+  const app = await buildApp({ config, database, serveWeb: true });
+  await runSeeds(app.ctx);
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const addr = app.server.address();
+  const port = typeof addr === 'object' && addr ? addr.port : 0;
+  return {
+    app,
+    baseUrl: `http://127.0.0.1:${port}`,
+    dataDir,
+    async close() {
+      await app.close();
+      await database.drop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({ executablePath: CHROME_PATH, args: CHROME_ARGS, headless: true });
+}
+
+export const MOBILE = { viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
+
+export async function newContext(browser: Browser, baseUrl: string, opts: Parameters<Browser['newContext']>[0] = {}): Promise<BrowserContext> {
+  const ctx = await browser.newContext({ baseURL: baseUrl, viewport: { width: 1280, height: 900 }, ...opts });
+  ctx.setDefaultTimeout(10_000);
+  return ctx;
+}
+
+/** Registers a fresh account through the API in this browser context (its cookie is then set). */
+export async function signUpViaApi(context: BrowserContext, overrides: Parameters<typeof userInput>[0] = {}) {
+  const input = userInput(overrides);
+  const res = await context.request.post('/api/auth/register', { data: input });
+  if (res.status() !== 201) throw new Error(`register failed: ${res.status()} ${await res.text()}`);
+  return { input, user: await res.json() };
+}
+
+export async function loginViaApi(context: BrowserContext, email: string, password: string) {
+  const res = await context.request.post('/api/auth/login', { data: { email, password } });
+  if (res.status() !== 200) throw new Error(`login failed: ${res.status()} ${await res.text()}`);
+  return res.json();
+}
+
+/** Collects uncaught page errors so a test can assert none happened. */
+export function trackPageErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(String(e)));
+  return errors;
+}
+
+/** The text of the visible toast (sonner). */
+export function toastLocator(page: Page) {
+  return page.locator('[data-sonner-toast]');
+}
