@@ -220,7 +220,8 @@ export interface AdminCustomerPage {
   pageSize: number;
 }
 
-export type CheckStatus = 'pass' | 'warn' | 'fail' | 'unknown';
+/** off: not configured (a supported mode, e.g. no SMTP), not a fault */
+export type CheckStatus = 'pass' | 'warn' | 'fail' | 'off' | 'unknown';
 
 export interface SystemCheck {
   id: 'database' | 'email' | 'storage' | 'store' | 'outbox' | 'links';

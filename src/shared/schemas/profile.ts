@@ -45,11 +45,7 @@ const EMAIL_RE = /^[^\s@<>()[\]\\,;:"]+@[^\s@<>()[\]\\,;:"]+\.[^\s@<>()[\]\\,;:"
 const PHONE_RE = /^[0-9+()\-.\s/#*xX]+$/;
 
 /** "" and null mean "not given" (stored as null). */
-const optionalText = (max: number, label: string) =>
-  z
-    .union([singleLine(max, label), z.null()])
-    .optional()
-    .transform((v) => (v ? v : null));
+const textOrNull = (max: number, label: string) => z.union([singleLine(max, label), z.null()]).transform((v) => (v ? v : null));
 
 export const fullNameField = z
   .string({ error: MESSAGES.fullName })
@@ -58,16 +54,14 @@ export const fullNameField = z
   .transform((s) => s.trim())
   .refine((s) => s.length >= 2, MESSAGES.fullName);
 
-export const emailOptional = z
+export const emailOrNull = z
   .union([z.string().max(254, MESSAGES.email), z.null()])
-  .optional()
   .transform((v) => (v ?? '').trim())
   .refine((v) => v === '' || EMAIL_RE.test(v), MESSAGES.email)
   .transform((v) => (v === '' ? null : v));
 
-export const phoneOptional = z
+export const phoneOrNull = z
   .union([z.string().max(40, MESSAGES.phoneNumber), z.null()])
-  .optional()
   .transform((v) => (v ?? '').trim())
   .refine((v) => v === '' || (v.length >= 5 && PHONE_RE.test(v) && /\d/.test(v)), MESSAGES.phoneNumber)
   .transform((v) => (v === '' ? null : v));
@@ -78,9 +72,8 @@ export const profileTemplateField = z
   .refine((v): v is ProfileLayout => (PROFILE_LAYOUTS as readonly string[]).includes(v), MESSAGES.profileTemplate);
 
 /** A stored file we served (/files/...), or nothing. Ownership is checked by the server. */
-export const fileUrlField = z
+export const fileUrlOrNull = z
   .union([z.string().max(300, MESSAGES.imageUrl), z.null()])
-  .optional()
   .transform((v) => (v ?? '').trim())
   .refine((v) => v === '' || /^\/files\/[a-z0-9][a-z0-9/_.-]{0,200}$/.test(v) && !v.includes('..'), MESSAGES.imageUrl)
   .transform((v) => (v === '' ? null : v));
@@ -98,15 +91,15 @@ const deleteLinksField = z.array(z.number().int().positive().max(2_147_483_647))
 /** POST /api/profile and PUT /api/profile/{id}: the profile form. */
 export const ProfileBody = z.strictObject({
   fullName: fullNameField,
-  jobTitle: optionalText(100, 'Job title'),
-  email: emailOptional,
-  phoneNumber: phoneOptional,
-  address: optionalText(300, 'Address'),
-  companyName: optionalText(100, 'Company name'),
+  jobTitle: textOrNull(100, 'Job title').default(null),
+  email: emailOrNull.default(null),
+  phoneNumber: phoneOrNull.default(null),
+  address: textOrNull(300, 'Address').default(null),
+  companyName: textOrNull(100, 'Company name').default(null),
   profileTemplate: profileTemplateField.default(DEFAULT_PROFILE_LAYOUT),
-  customPhotoUrl: fileUrlField,
-  logoUrl: fileUrlField,
-  bannerLogoUrl: fileUrlField,
+  customPhotoUrl: fileUrlOrNull.default(null),
+  logoUrl: fileUrlOrNull.default(null),
+  bannerLogoUrl: fileUrlOrNull.default(null),
   links: linksField,
   deleteLinks: deleteLinksField,
 });
@@ -135,15 +128,15 @@ export type ProfileFormValues = z.infer<typeof ProfileForm>;
 /** PUT /api/profile: the design flow's fields (all optional; creates the profile when there is none). */
 export const DesignerProfileBody = z.strictObject({
   fullName: fullNameField.optional(),
-  jobTitle: optionalText(100, 'Job title'),
-  email: emailOptional,
-  phoneNumber: phoneOptional,
-  address: optionalText(300, 'Address'),
-  companyName: optionalText(100, 'Company name'),
+  jobTitle: textOrNull(100, 'Job title').optional(),
+  email: emailOrNull.optional(),
+  phoneNumber: phoneOrNull.optional(),
+  address: textOrNull(300, 'Address').optional(),
+  companyName: textOrNull(100, 'Company name').optional(),
   profileTemplate: profileTemplateField.optional(),
-  customPhotoUrl: fileUrlField,
-  logoUrl: fileUrlField,
-  bannerLogoUrl: fileUrlField,
+  customPhotoUrl: fileUrlOrNull.optional(),
+  logoUrl: fileUrlOrNull.optional(),
+  bannerLogoUrl: fileUrlOrNull.optional(),
   /** design form extras, stored as links of type website and linkedin */
   website: z.union([httpUrl(MESSAGES.linkUrl), z.literal(''), z.null()]).optional(),
   linkedinUrl: z.union([httpUrl(MESSAGES.linkUrl), z.literal(''), z.null()]).optional(),

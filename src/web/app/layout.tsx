@@ -162,7 +162,7 @@ function SubscribeForm() {
   return (
     <form onSubmit={onSubmit} className="space-y-2" aria-label="Subscribe">
       <Label htmlFor="subscribe-email">Email address</Label>
-      <div className="flex gap-2">
+      <div className="flex flex-col gap-2 sm:flex-row lg:flex-col">
         <Input id="subscribe-email" type="email" required placeholder="Enter your email" value={email} onChange={(e) => setEmail(e.target.value)} />
         <Button type="submit" variant="gold" disabled={busy}>
           Subscribe

@@ -1,0 +1,167 @@
+import { Readable } from 'node:stream';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { formatUsd } from '#shared/catalogue';
+import { idParam } from '#shared/schemas/common';
+import {
+  ADMIN_EXPORT_MAX_ROWS,
+  AdminCustomersQuery,
+  AdminOrdersExportQuery,
+  AdminOrdersQuery,
+  AdminOutboxQuery,
+  OrderNotesBody,
+  ReviewDesignBody,
+  UpdateOrderStatusBody,
+} from '#shared/schemas/admin';
+import type { ZodTypeProvider } from '../../lib/validation';
+import { changeOrderStatus } from '../orders/orders.service';
+import { getOrderDetail, iterateOrders, listOrders, saveOrderNotes, staffLabel } from './admin-orders.service';
+import { getAdminStats } from './admin-stats.service';
+import { listCustomers } from './customers.service';
+import { CSV_BOM, csvRow } from './csv';
+import { listPendingDesigns, reviewDesign, scanCheckDesign } from './design-review.service';
+import { getOutboxEmail, listOutbox, retryOutboxEmail } from './outbox.service';
+import { getTestingSummary, runLinkCheck } from './testing-summary.service';
+import type { PageFetcher } from './link-checker';
+
+const admin = { access: 'admin' as const };
+const LINK_CHECK_UA = 'MetalCards-LinkCheck-bot/1.0';
+const LINK_CHECK_EVERY_MS = 24 * 3600_000;
+
+const CSV_HEADER = [
+  'Order ID',
+  'Date',
+  'Status',
+  'Customer',
+  'Company',
+  'Position',
+  'Email',
+  'Phone',
+  'Address',
+  'Card Type',
+  'Card Style',
+  'Quantity',
+  'Delivery',
+  'Total (USD)',
+  'Special Requests',
+  'Source',
+];
+
+/** Everything under /api/admin: staff only (the session plugin answers 401 signed out, 403 without the role). */
+export async function adminRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const baseUrl = (req: FastifyRequest) => app.ctx.publicUrl(req);
+
+  r.get('/api/admin/stats', { config: admin }, async () => getAdminStats(app.ctx));
+
+  r.get('/api/admin/orders', { config: admin, schema: { querystring: AdminOrdersQuery } }, async (req) => listOrders(app.ctx, req.query));
+
+  // "Export": a CSV of the orders the list shows (same search and status filter, every page)
+  r.get('/api/admin/orders.csv', { config: admin, schema: { querystring: AdminOrdersExportQuery } }, async (req, reply) => {
+    const ctx = app.ctx;
+    const { q, status } = req.query;
+    async function* lines() {
+      yield CSV_BOM + csvRow(CSV_HEADER);
+      for await (const batch of iterateOrders(ctx, { q, status, max: ADMIN_EXPORT_MAX_ROWS })) {
+        yield batch
+          .map((o) =>
+            csvRow([
+              o.id,
+              o.createdAt,
+              o.status,
+              o.customerName,
+              o.companyName,
+              o.position,
+              o.email,
+              o.phone,
+              o.address,
+              o.cardTypeLabel,
+              o.cardStyle,
+              o.quantity,
+              o.deliveryLabel,
+              (o.totalCents / 100).toFixed(2),
+              o.specialRequests,
+              o.source,
+            ]),
+          )
+          .join('');
+      }
+    }
+    const day = new Date().toISOString().slice(0, 10);
+    return reply
+      .header('content-type', 'text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="orders-${day}.csv"`)
+      .header('cache-control', 'no-store')
+      .send(Readable.from(lines()));
+  });
+
+  r.get('/api/admin/orders/:id', { config: admin, schema: { params: idParam } }, async (req) => getOrderDetail(app.ctx, req.params.id));
+
+  r.patch('/api/admin/orders/:id', { config: admin, schema: { params: idParam, body: UpdateOrderStatusBody } }, async (req) => {
+    const user = req.user!;
+    const { changed } = await changeOrderStatus(app.ctx, req.params.id, req.body.status, { id: user.id, label: staffLabel(user) }, { baseUrl: baseUrl(req) });
+    return { ...(await getOrderDetail(app.ctx, req.params.id)), changed };
+  });
+
+  r.put('/api/admin/orders/:id/notes', { config: admin, schema: { params: idParam, body: OrderNotesBody } }, async (req) =>
+    saveOrderNotes(app.ctx, req.params.id, req.body.notes, req.user!),
+  );
+
+  r.get('/api/admin/business-cards/pending', { config: admin }, async (req) => listPendingDesigns(app.ctx, baseUrl(req)));
+
+  r.get('/api/admin/business-cards/:id/scan-check', { config: admin, schema: { params: idParam } }, async (req) => {
+    const cookie = req.headers.cookie;
+    // the stored image is read through the app itself (same access rules), never from the network
+    const fetchLocal = async (path: string) => {
+      const res = await app.inject({ method: 'GET', url: path, headers: cookie ? { cookie } : {} });
+      return { statusCode: res.statusCode, body: res.rawPayload };
+    };
+    return scanCheckDesign(app.ctx, req.params.id, baseUrl(req), fetchLocal);
+  });
+
+  r.put('/api/admin/business-cards/:id/review', { config: admin, schema: { params: idParam, body: ReviewDesignBody } }, async (req) =>
+    reviewDesign(app.ctx, req.params.id, req.body, req.user!, baseUrl(req)),
+  );
+
+  r.get('/api/admin/customers', { config: admin, schema: { querystring: AdminCustomersQuery } }, async (req) => listCustomers(app.ctx, req.query));
+
+  r.get('/api/admin/testing-summary', { config: admin }, async () => getTestingSummary(app.ctx));
+
+  const fetchPage: PageFetcher = async (path) => {
+    const res = await app.inject({ method: 'GET', url: path, headers: { 'user-agent': LINK_CHECK_UA, accept: 'text/html,application/xhtml+xml,*/*' } });
+    const contentType = String(res.headers['content-type'] ?? '');
+    return { statusCode: res.statusCode, contentType, body: /text\/html/i.test(contentType) ? res.body.slice(0, 2_000_000) : '' };
+  };
+
+  r.post('/api/admin/link-check', { config: admin, schema: { body: z.strictObject({}).optional() } }, async (req) =>
+    runLinkCheck(app.ctx, fetchPage, baseUrl(req)),
+  );
+
+  r.get('/api/admin/outbox', { config: admin, schema: { querystring: AdminOutboxQuery } }, async (req) => listOutbox(app.ctx, req.query));
+
+  r.get('/api/admin/outbox/:id', { config: admin, schema: { params: idParam } }, async (req) => getOutboxEmail(app.ctx, req.params.id));
+
+  r.post('/api/admin/outbox/:id/retry', { config: admin, schema: { params: idParam, body: z.strictObject({}).optional() } }, async (req) =>
+    retryOutboxEmail(app.ctx, req.params.id),
+  );
+
+  // the link check also runs by itself: shortly after start, then daily (not in tests)
+  if (app.ctx.config.NODE_ENV !== 'test') {
+    let timer: NodeJS.Timeout | undefined;
+    const schedule = (ms: number) => {
+      timer = setTimeout(async () => {
+        try {
+          await runLinkCheck(app.ctx, fetchPage, app.ctx.publicUrl());
+        } catch (err: any) {
+          app.log.warn({ err: err?.message }, 'scheduled link check failed');
+        }
+        schedule(LINK_CHECK_EVERY_MS);
+      }, ms);
+      timer.unref();
+    };
+    app.addHook('onReady', async () => schedule(60_000));
+    app.ctx.onClose.push(() => clearTimeout(timer));
+  }
+}
+
+export { formatUsd };

@@ -1,0 +1,65 @@
+import { and, count, desc, eq, type SQL } from 'drizzle-orm';
+import type { OutboxEmail, OutboxEmailSummary, OutboxPage } from '#shared/schemas/admin';
+import type { AppContext } from '../../context';
+import { outbox } from '../../db/schema/index';
+import { conflict, notFound } from '../../lib/http-errors';
+import { outboxCounts } from './testing-summary.service';
+
+const summaryColumns = {
+  id: outbox.id,
+  kind: outbox.kind,
+  toAddress: outbox.toAddress,
+  subject: outbox.subject,
+  status: outbox.status,
+  attempts: outbox.attempts,
+  lastError: outbox.lastError,
+  createdAt: outbox.createdAt,
+  sentAt: outbox.sentAt,
+};
+
+function toSummary(r: { id: number; kind: string; toAddress: string; subject: string; status: string; attempts: number; lastError: string | null; createdAt: Date; sentAt: Date | null }): OutboxEmailSummary {
+  return { ...r, createdAt: r.createdAt.toISOString(), sentAt: r.sentAt ? r.sentAt.toISOString() : null };
+}
+
+/** The e-mail outbox, newest first: without SMTP this is where a developer or admin reads the e-mails. */
+export async function listOutbox(ctx: AppContext, opts: { status?: string; page: number; pageSize: number }): Promise<OutboxPage> {
+  const where: SQL | undefined = opts.status ? and(eq(outbox.status, opts.status)) : undefined;
+  const rows = await ctx.db
+    .select(summaryColumns)
+    .from(outbox)
+    .where(where)
+    .orderBy(desc(outbox.id))
+    .limit(opts.pageSize)
+    .offset((opts.page - 1) * opts.pageSize);
+  const [{ n }] = await ctx.db.select({ n: count() }).from(outbox).where(where);
+  const c = await outboxCounts(ctx);
+  return {
+    emails: rows.map(toSummary),
+    total: Number(n),
+    page: opts.page,
+    pageSize: opts.pageSize,
+    counts: { pending: c.pending, sent: c.sent, failed: c.failed },
+    smtpConfigured: ctx.mail.configured,
+  };
+}
+
+export async function getOutboxEmail(ctx: AppContext, id: number): Promise<OutboxEmail> {
+  const [r] = await ctx.db.select({ ...summaryColumns, textBody: outbox.textBody, htmlBody: outbox.htmlBody }).from(outbox).where(eq(outbox.id, id)).limit(1);
+  if (!r) throw notFound('E-mail not found');
+  return { ...toSummary(r), textBody: r.textBody, htmlBody: r.htmlBody };
+}
+
+/** Sends a failed e-mail again (after SMTP is fixed): back to pending with a fresh retry budget. */
+export async function retryOutboxEmail(ctx: AppContext, id: number): Promise<OutboxEmail> {
+  const [current] = await ctx.db.select({ status: outbox.status }).from(outbox).where(eq(outbox.id, id)).limit(1);
+  if (!current) throw notFound('E-mail not found');
+  if (current.status !== 'failed') throw conflict('Only a failed e-mail can be sent again');
+  const [r] = await ctx.db
+    .update(outbox)
+    .set({ status: 'pending', attempts: 0, nextAttemptAt: new Date(), lockedUntil: null })
+    .where(and(eq(outbox.id, id), eq(outbox.status, 'failed')))
+    .returning({ id: outbox.id, status: outbox.status });
+  if (!r) throw conflict('Only a failed e-mail can be sent again');
+  ctx.outbox.kick();
+  return getOutboxEmail(ctx, id);
+}

@@ -1,0 +1,290 @@
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { AppContext } from '../../context';
+import type { Db, Tx } from '../../db/client';
+import { files, profileLinks, profiles, templates } from '../../db/schema/index';
+import { badRequest, conflict, notFound } from '../../lib/http-errors';
+import { shortId } from '../../lib/crypto';
+import { keyFromFileUrl } from '../../lib/files';
+import { MAX_PROFILE_LINKS, TEMPLATE_IDS } from '#shared/catalogue';
+import {
+  DEFAULT_PROFILE_LAYOUT,
+  MESSAGES,
+  type DesignerProfileBody,
+  type LinkType,
+  type Profile,
+  type ProfileBody,
+  type ProfileLayout,
+  type ProfileLink,
+} from '#shared/schemas/profile';
+import { invalidatePublicProfile } from '../public-profile/public-profile.cache';
+
+type ProfileRow = typeof profiles.$inferSelect;
+type LinkRow = typeof profileLinks.$inferSelect;
+type DesignerInput = z.output<typeof DesignerProfileBody>;
+
+export function toProfile(row: ProfileRow, links: LinkRow[]): Profile {
+  return {
+    id: row.id,
+    fullName: row.fullName,
+    jobTitle: row.jobTitle,
+    email: row.email,
+    phoneNumber: row.phoneNumber,
+    address: row.address,
+    companyName: row.companyName,
+    profileTemplate: (row.profileTemplate as ProfileLayout) ?? DEFAULT_PROFILE_LAYOUT,
+    customPhotoUrl: row.customPhotoUrl,
+    logoUrl: row.logoUrl,
+    bannerLogoUrl: row.bannerLogoUrl,
+    templateId: row.templateId,
+    cardType: row.cardType,
+    links: links.map(toLink),
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+export function toLink(l: LinkRow): ProfileLink {
+  return { id: l.id, linkType: l.linkType as LinkType, url: l.url };
+}
+
+async function linksOf(db: Db | Tx, profileId: string): Promise<LinkRow[]> {
+  return db.select().from(profileLinks).where(eq(profileLinks.profileId, profileId)).orderBy(asc(profileLinks.position), asc(profileLinks.id));
+}
+
+export async function findProfileRowByUser(db: Db | Tx, userId: string): Promise<ProfileRow | null> {
+  const [row] = await db.select().from(profiles).where(eq(profiles.userId, userId)).limit(1);
+  return row ?? null;
+}
+
+/** The user's profile with its links, or null when they have none yet. */
+export async function getProfileForUser(ctx: AppContext, userId: string): Promise<Profile | null> {
+  const row = await findProfileRowByUser(ctx.db, userId);
+  if (!row) return null;
+  return toProfile(row, await linksOf(ctx.db, row.id));
+}
+
+type ImageField = 'customPhotoUrl' | 'logoUrl' | 'bannerLogoUrl';
+const IMAGE_FIELDS: ImageField[] = ['customPhotoUrl', 'logoUrl', 'bannerLogoUrl'];
+
+/** Image URLs must be files this user uploaded (an unchanged value is fine). */
+async function checkImageUrls(db: Db | Tx, userId: string, input: Partial<Record<ImageField, string | null | undefined>>, current: ProfileRow | null) {
+  const errors: Record<string, string> = {};
+  const wanted: Array<[ImageField, string]> = [];
+  for (const f of IMAGE_FIELDS) {
+    const v = input[f];
+    if (!v || (current && current[f] === v)) continue;
+    const key = keyFromFileUrl(v);
+    if (!key) errors[f] = MESSAGES.imageUrl;
+    else wanted.push([f, key]);
+  }
+  if (wanted.length) {
+    const rows = await db
+      .select({ key: files.key })
+      .from(files)
+      .where(and(inArray(files.key, wanted.map(([, k]) => k)), eq(files.userId, userId)));
+    const owned = new Set(rows.map((r) => r.key));
+    for (const [f, key] of wanted) if (!owned.has(key)) errors[f] = MESSAGES.imageUrl;
+  }
+  if (Object.keys(errors).length) throw badRequest(Object.values(errors)[0], errors);
+}
+
+async function checkTemplateId(db: Db | Tx, templateId: number | undefined) {
+  if (templateId === undefined) return;
+  const [row] = await db.select({ id: templates.id }).from(templates).where(eq(templates.id, templateId)).limit(1);
+  if (row) return;
+  const [{ n }] = await db.select({ n: sql<number>`count(*)::int` }).from(templates);
+  const builtIn = (Object.values(TEMPLATE_IDS) as number[]).includes(templateId);
+  if (n === 0 && builtIn) return;
+  throw badRequest('Please choose a template', { templateId: 'Please choose a template' });
+}
+
+interface LinkOps {
+  links: Array<{ id?: number; linkType: LinkType; url: string }>;
+  deleteLinks: number[];
+}
+
+/**
+ * Applies link edits: links with an id update that link, links without one are added, ids in
+ * deleteLinks are removed. Refuses (400, nothing written: the caller's transaction rolls back)
+ * ids that are not this profile's and a result of more than 3 links.
+ */
+async function applyLinkOps(tx: Tx, profileId: string, ops: LinkOps) {
+  const existing = await linksOf(tx, profileId);
+  const existingIds = new Set(existing.map((l) => l.id));
+  const del = new Set(ops.deleteLinks);
+  for (const id of del) {
+    if (!existingIds.has(id)) throw badRequest('Link not found', { deleteLinks: 'Link not found' });
+  }
+  ops.links.forEach((l, i) => {
+    if (l.id !== undefined && (!existingIds.has(l.id) || del.has(l.id))) {
+      throw badRequest('Link not found', { [`links.${i}.id`]: 'Link not found' });
+    }
+  });
+  const added = ops.links.filter((l) => l.id === undefined).length;
+  if (existing.length - del.size + added > MAX_PROFILE_LINKS) {
+    throw badRequest(MESSAGES.tooManyLinks, { links: MESSAGES.tooManyLinks });
+  }
+  if (del.size) await tx.delete(profileLinks).where(and(eq(profileLinks.profileId, profileId), inArray(profileLinks.id, [...del])));
+  let position = 0;
+  const mentioned = new Set<number>();
+  for (const l of ops.links) {
+    if (l.id !== undefined) {
+      mentioned.add(l.id);
+      await tx
+        .update(profileLinks)
+        .set({ linkType: l.linkType, url: l.url, position })
+        .where(and(eq(profileLinks.id, l.id), eq(profileLinks.profileId, profileId)));
+    } else {
+      await tx.insert(profileLinks).values({ profileId, linkType: l.linkType, url: l.url, position });
+    }
+    position++;
+  }
+  // links neither sent nor deleted keep their order after the ones sent
+  for (const l of existing) {
+    if (del.has(l.id) || mentioned.has(l.id)) continue;
+    await tx.update(profileLinks).set({ position }).where(eq(profileLinks.id, l.id));
+    position++;
+  }
+}
+
+function isUniqueViolation(e: unknown, constraint?: string): boolean {
+  const err = e as { code?: string; constraint?: string; cause?: { code?: string; constraint?: string } };
+  const code = err?.code ?? err?.cause?.code;
+  const name = err?.constraint ?? err?.cause?.constraint ?? '';
+  return code === '23505' && (!constraint || name.includes(constraint));
+}
+
+async function insertProfileRow(tx: Tx, values: Omit<typeof profiles.$inferInsert, 'id'>): Promise<ProfileRow> {
+  // ids are random (32^10); a collision is astronomically rare but handled
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const id = shortId(10);
+    const rows = await tx.insert(profiles).values({ ...values, id }).onConflictDoNothing({ target: profiles.id }).returning();
+    if (rows[0]) return rows[0];
+  }
+  throw new Error('could not allocate a profile id');
+}
+
+/** POST /api/profile: creates the user's one profile (409 when it exists). */
+export async function createProfile(ctx: AppContext, userId: string, body: ProfileBody): Promise<Profile> {
+  if (body.deleteLinks.length) throw badRequest('Link not found', { deleteLinks: 'Link not found' });
+  await checkImageUrls(ctx.db, userId, body, null);
+  try {
+    const id = await ctx.db.transaction(async (tx) => {
+      const row = await insertProfileRow(tx, {
+        userId,
+        fullName: body.fullName,
+        jobTitle: body.jobTitle,
+        email: body.email,
+        phoneNumber: body.phoneNumber,
+        address: body.address,
+        companyName: body.companyName,
+        profileTemplate: body.profileTemplate,
+        customPhotoUrl: body.customPhotoUrl,
+        logoUrl: body.logoUrl,
+        bannerLogoUrl: body.bannerLogoUrl,
+      });
+      await applyLinkOps(tx, row.id, { links: body.links.map((l) => ({ ...l, id: undefined })), deleteLinks: [] });
+      return row.id;
+    });
+    invalidatePublicProfile(ctx, id);
+    return (await getProfileForUser(ctx, userId))!;
+  } catch (e) {
+    if (isUniqueViolation(e, 'user')) throw conflict('You already have a profile. Update it instead.');
+    throw e;
+  }
+}
+
+/** PUT /api/profile/{id}: only the owner; anyone else gets 404 and nothing changes. */
+export async function updateProfile(ctx: AppContext, userId: string, profileId: string, body: ProfileBody): Promise<Profile> {
+  const current = await findProfileRowByUser(ctx.db, userId);
+  if (!current || current.id !== profileId) throw notFound('Profile not found');
+  await checkImageUrls(ctx.db, userId, body, current);
+  await ctx.db.transaction(async (tx) => {
+    await tx
+      .update(profiles)
+      .set({
+        fullName: body.fullName,
+        jobTitle: body.jobTitle,
+        email: body.email,
+        phoneNumber: body.phoneNumber,
+        address: body.address,
+        companyName: body.companyName,
+        profileTemplate: body.profileTemplate,
+        customPhotoUrl: body.customPhotoUrl,
+        logoUrl: body.logoUrl,
+        bannerLogoUrl: body.bannerLogoUrl,
+        updatedAt: new Date(),
+      })
+      .where(and(eq(profiles.id, profileId), eq(profiles.userId, userId)));
+    await applyLinkOps(tx, profileId, body);
+  });
+  invalidatePublicProfile(ctx, profileId);
+  return (await getProfileForUser(ctx, userId))!;
+}
+
+/**
+ * PUT /api/profile: the design flow's save. Every field is optional; given fields are written.
+ * Creates the profile when the user has none (then fullName is required).
+ * `website` / `linkedinUrl` set (or, when empty, remove) the first link of that type.
+ */
+export async function saveDesignerProfile(ctx: AppContext, userId: string, body: DesignerInput): Promise<Profile> {
+  const current = await findProfileRowByUser(ctx.db, userId);
+  if (!current && !body.fullName) throw badRequest(MESSAGES.fullName, { fullName: MESSAGES.fullName });
+  await checkImageUrls(ctx.db, userId, body, current);
+  await checkTemplateId(ctx.db, body.templateId);
+
+  const fields: Partial<typeof profiles.$inferInsert> = {};
+  const keys = ['fullName', 'jobTitle', 'email', 'phoneNumber', 'address', 'companyName', 'profileTemplate', 'customPhotoUrl', 'logoUrl', 'bannerLogoUrl', 'templateId', 'cardType'] as const;
+  // optional text fields turn "absent" into null through the schema; only write what was sent
+  for (const k of keys) {
+    if ((body as Record<string, unknown>)[k] === undefined) continue;
+    (fields as Record<string, unknown>)[k] = (body as Record<string, unknown>)[k];
+  }
+
+  const id = await ctx.db
+    .transaction(async (tx) => {
+      let profileId: string;
+      if (current) {
+        profileId = current.id;
+        await tx.update(profiles).set({ ...fields, updatedAt: new Date() }).where(eq(profiles.id, profileId));
+      } else {
+        const row = await insertProfileRow(tx, {
+          ...fields,
+          userId,
+          fullName: body.fullName!,
+          profileTemplate: body.profileTemplate ?? DEFAULT_PROFILE_LAYOUT,
+        });
+        profileId = row.id;
+      }
+      const ops: LinkOps = { links: [...(body.links ?? [])], deleteLinks: [...(body.deleteLinks ?? [])] };
+      if (body.website !== undefined || body.linkedinUrl !== undefined) {
+        const existing = await linksOf(tx, profileId);
+        // keep every existing link unless changed below
+        const kept = existing.filter((l) => !ops.deleteLinks.includes(l.id) && !ops.links.some((x) => x.id === l.id));
+        for (const [type, value] of [
+          ['website', body.website],
+          ['linkedin', body.linkedinUrl],
+        ] as const) {
+          if (value === undefined) continue;
+          const link = kept.find((l) => l.linkType === type) ?? null;
+          const sent = ops.links.find((x) => x.linkType === type);
+          if (sent) continue; // an explicit link of that type wins
+          if (value) {
+            if (link) ops.links.push({ id: link.id, linkType: type, url: value });
+            else ops.links.push({ linkType: type, url: value });
+          } else if (link) {
+            ops.deleteLinks.push(link.id);
+          }
+        }
+      }
+      if (ops.links.length || ops.deleteLinks.length) await applyLinkOps(tx, profileId, ops);
+      return profileId;
+    })
+    .catch((e) => {
+      if (isUniqueViolation(e, 'user')) throw conflict('Your profile was created meanwhile. Please try again.');
+      throw e;
+    });
+  invalidatePublicProfile(ctx, id);
+  return (await getProfileForUser(ctx, userId))!;
+}

@@ -1,0 +1,103 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { AuthUser } from '#shared/schemas/auth';
+import type {
+  AccountSessionsResponse,
+  ChangeEmailInput,
+  ChangePasswordInput,
+  EmailChangeResponse,
+  MessageResponse,
+  ResetPasswordInput,
+} from '#shared/schemas/account';
+import { api, apiRequest } from '#web/lib/api';
+import { AUTH_USER_KEY } from '#web/features/auth/use-auth';
+
+export const ACCOUNT_KEY = ['/api/account'] as const;
+export const SESSIONS_KEY = ['/api/account/sessions'] as const;
+
+export type AccountInfo = AuthUser & { pendingEmail: string | null };
+
+export function useAccount() {
+  return useQuery<AccountInfo>({ queryKey: ACCOUNT_KEY });
+}
+
+export function useSessions() {
+  return useQuery<AccountSessionsResponse>({ queryKey: SESSIONS_KEY });
+}
+
+export function useForgotPassword() {
+  return useMutation({ mutationFn: (email: string) => api.post<MessageResponse>('/api/auth/forgot-password', { email }) });
+}
+
+export function useResetPassword() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (input: ResetPasswordInput) => api.post<MessageResponse & { user: AuthUser }>('/api/auth/reset-password', input),
+    onSuccess: (res) => {
+      qc.removeQueries({ predicate: (q) => q.queryKey[0] !== AUTH_USER_KEY[0] });
+      qc.setQueryData(AUTH_USER_KEY, res.user);
+    },
+  });
+}
+
+export function useChangePassword() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (input: ChangePasswordInput) => api.post<MessageResponse>('/api/account/password', input),
+    onSuccess: () => qc.invalidateQueries({ queryKey: SESSIONS_KEY }),
+  });
+}
+
+export function useChangeEmail() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (input: ChangeEmailInput) => api.post<EmailChangeResponse>('/api/account/email', input),
+    onSuccess: (res) => qc.setQueryData<AccountInfo>(ACCOUNT_KEY, (old) => (old ? { ...old, pendingEmail: res.pendingEmail } : old)),
+  });
+}
+
+export function useConfirmEmail() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (token: string) => api.post<MessageResponse & { email: string }>('/api/account/email/confirm', { token }),
+    onSuccess: () => {
+      qc.invalidateQueries({ queryKey: AUTH_USER_KEY });
+      qc.invalidateQueries({ queryKey: ACCOUNT_KEY });
+    },
+  });
+}
+
+export function useRevokeOtherSessions() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.post<MessageResponse & { ended: number }>('/api/account/sessions/revoke-others'),
+    onSuccess: () => qc.invalidateQueries({ queryKey: SESSIONS_KEY }),
+  });
+}
+
+export function useDeleteAccount() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (password: string) => api.del<MessageResponse>('/api/account', { password }),
+    onSuccess: () => {
+      qc.setQueryData(AUTH_USER_KEY, null);
+      qc.removeQueries({ predicate: (q) => q.queryKey[0] !== AUTH_USER_KEY[0] });
+    },
+  });
+}
+
+/** Downloads the account export as a file (fetch + blob, so a refusal can be shown as a toast). */
+export async function downloadAccountExport(): Promise<string> {
+  const res = await apiRequest('GET', '/api/account/export');
+  const disposition = res.headers.get('content-disposition') ?? '';
+  const name = /filename="([^"]+)"/.exec(disposition)?.[1] ?? 'metal-cards-account.json';
+  const blob = await res.blob();
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = name;
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  return name;
+}
