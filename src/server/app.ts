@@ -7,7 +7,10 @@ import type { AppConfig } from './env';
 import type { AppContext } from './context';
 import type { Database } from './db/client';
 import { DiskStorage, type Storage } from './lib/storage';
-import { createDbRateLimiter } from './lib/rate-limit';
+import { createDbRateLimiter, type RateLimiter } from './lib/rate-limit';
+import { createRedisRateLimiter } from './lib/redis-rate-limit';
+import { S3Storage } from './lib/s3-storage';
+import { registerMetrics } from './plugins/metrics';
 import { createMailTransport, type MailTransport } from './lib/mail/transport';
 import { createOutboxWorker } from './jobs/outbox-worker';
 import { zodValidatorCompiler } from './lib/validation';
@@ -47,8 +50,13 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     onConstructorPoisoning: 'error',
     return503OnClosing: true,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
-    requestIdHeader: 'x-request-id',
-    genReqId: () => crypto.randomUUID(),
+    // a caller's (or load balancer's) X-Request-Id is kept when it is a sane token, so one id
+    // follows a request through every instance's logs; otherwise a new one is made
+    requestIdHeader: false,
+    genReqId: (req: { headers: Record<string, string | string[] | undefined> }) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && /^[A-Za-z0-9._:-]{8,100}$/.test(given) ? given : crypto.randomUUID();
+    },
     ajv: { customOptions: { coerceTypes: false } },
   } as FastifyServerOptions);
 
@@ -57,7 +65,18 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   // only JSON and multipart bodies are accepted (text/plain would let simple cross-site forms through)
   app.removeContentTypeParser('text/plain');
 
-  const storage = opts.storage ?? new DiskStorage(path.join(config.dataDir, 'files'));
+  // several instances share files through an S3-compatible store; one instance may keep them on disk
+  const storage: Storage =
+    opts.storage ??
+    (config.S3_ENDPOINT && config.S3_BUCKET
+      ? await S3Storage.create({
+          endpoint: config.S3_ENDPOINT,
+          bucket: config.S3_BUCKET,
+          region: config.S3_REGION,
+          accessKeyId: config.S3_ACCESS_KEY_ID,
+          secretAccessKey: config.S3_SECRET_ACCESS_KEY,
+        })
+      : new DiskStorage(path.join(config.dataDir, 'files')));
   const mail = opts.mail ?? createMailTransport(config.SMTP_URL);
   const sessionSecret = config.SESSION_SECRET ?? (await sharedSecret(database.db, 'session'));
   const outbox = createOutboxWorker({
@@ -68,12 +87,17 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     domain: config.PUBLIC_URL ? new URL(config.PUBLIC_URL).hostname : undefined,
   });
 
+  const dbLimiter = createDbRateLimiter(database.db, config.RATE_LIMITS === 'on');
+  const rateLimiter: RateLimiter = config.REDIS_URL
+    ? await createRedisRateLimiter({ url: config.REDIS_URL, fallback: dbLimiter, log: app.log, enabled: config.RATE_LIMITS === 'on' })
+    : dbLimiter;
+
   const ctx: AppContext = {
     config,
     database,
     db: database.db,
     storage,
-    rateLimiter: createDbRateLimiter(database.db, config.RATE_LIMITS === 'on'),
+    rateLimiter,
     mail,
     outbox,
     log: app.log,
@@ -90,6 +114,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   app.addHook('onClose', async () => {
     for (const fn of ctx.onClose) await fn();
     await outbox.stop();
+    if ('close' in rateLimiter && typeof rateLimiter.close === 'function') await rateLimiter.close();
+    storage.close?.();
   });
 
   await app.register(cookie);
@@ -102,6 +128,10 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   registerErrorHandler(app);
   registerSecurity(app, { dev: opts.dev });
   registerSession(app);
+  registerMetrics(app);
+  app.addHook('onSend', async (req, reply) => {
+    reply.header('x-request-id', req.id);
+  });
 
   for (const routes of featureRoutes) await app.register(routes);
 

@@ -1,4 +1,4 @@
-import sharp from 'sharp';
+import sharp, { type Metadata } from 'sharp';
 import { HttpError, payloadTooLarge, unsupportedMediaType } from './http-errors';
 import { sanitizeSvg } from './svg-sanitize';
 
@@ -126,7 +126,7 @@ export interface EncodedImage {
 export async function reencodeImage(input: Buffer, opts: ReencodeOptions): Promise<EncodedImage & { width: number; height: number }> {
   const maxPixels = opts.maxPixels ?? MAX_INPUT_PIXELS;
   const make = () => sharp(input, { limitInputPixels: maxPixels, failOn: 'error', pages: 1, sequentialRead: true });
-  let meta: sharp.Metadata;
+  let meta: Metadata;
   try {
     meta = await make().metadata();
   } catch (e) {

@@ -13,6 +13,8 @@ export interface Storage {
   delete(key: string): Promise<void>;
   /** cheap check used by health summaries */
   check(): Promise<void>;
+  /** releases connections at shutdown (object stores) */
+  close?(): void;
 }
 
 const SAFE_KEY = /^[a-z0-9][a-z0-9/_.-]{0,200}$/;

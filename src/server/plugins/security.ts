@@ -36,7 +36,7 @@ export function registerSecurity(app: FastifyInstance, opts: { dev?: boolean }) 
     if (m === 'GET' || m === 'HEAD' || m === 'OPTIONS') return;
     const origin = req.headers.origin;
     if (origin) {
-      let ok = false;
+      let ok: boolean;
       try {
         const o = new URL(origin);
         const allowed = new Set<string>([`${req.protocol}://${req.host}`]);

@@ -49,8 +49,10 @@ export function registerSession(app: FastifyInstance) {
     }
     if (access === 'public') return;
     const guard = access === 'admin' ? requireAdmin : requireUser;
-    const existing = route.preHandler ? (Array.isArray(route.preHandler) ? route.preHandler : [route.preHandler]) : [];
-    route.preHandler = [guard, ...existing];
+    // checked in onRequest (after the session is read, before the body is parsed or validated), so a
+    // caller without access gets 401/403 and never a 400 that reveals what the route expects
+    const existing = route.onRequest ? (Array.isArray(route.onRequest) ? route.onRequest : [route.onRequest]) : [];
+    route.onRequest = [guard, ...existing];
   });
 }
 

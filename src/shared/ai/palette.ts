@@ -7,6 +7,7 @@ import type { ColorPaletteResponse, ColorRole, FinishCheck, Industry, Mood, Pale
 import { CARD_TYPES } from '../catalogue';
 import { colorName, contrastRatio, hexToOklch, normalizeHex, oklchToHex, roundRatio, type Oklch } from './color';
 import { FINISH_STYLES, finishSurface, legibilityOnFinish, worstContrastOnFinish } from './finishes';
+import { article } from './words';
 import { HARMONY_OFFSETS, INDUSTRY_PROFILES, MOOD_PROFILES, type Harmony } from './rules';
 
 const USAGE: Record<ColorRole, string> = {
@@ -49,7 +50,9 @@ export function ensureContrast(color: Oklch, bg: string, min: number): string {
   return oklchToHex({ l: dir > 0 ? 0.985 : 0.12, c: 0.01, h: color.h });
 }
 
-function paletteColor(hex: string, role: ColorRole): PaletteColor {
+/** A colour with its name, role, OKLCH values and WCAG contrast against white and black. */
+export function paletteColor(hex: string, role: ColorRole): PaletteColor {
+  hex = normalizeHex(hex);
   const o = hexToOklch(hex);
   const onWhite = roundRatio(contrastRatio(hex, '#FFFFFF'));
   const onBlack = roundRatio(contrastRatio(hex, '#000000'));
@@ -69,10 +72,12 @@ export interface PaletteOptions {
   baseColor: string;
   mood: Mood;
   industry: Industry;
+  /** a colour the brand already uses for accents (kept, adjusted only if it would be unreadable) */
+  accentColor?: string;
 }
 
 /** The six role colours plus the harmony used. */
-export function buildPalette({ baseColor, mood, industry }: PaletteOptions): { colors: PaletteColor[]; harmony: Harmony; seedHue: number; baseRole: ColorRole } {
+export function buildPalette({ baseColor, mood, industry, accentColor }: PaletteOptions): { colors: PaletteColor[]; harmony: Harmony; seedHue: number; baseRole: ColorRole } {
   const m = MOOD_PROFILES[mood];
   const ind = INDUSTRY_PROFILES[industry];
   const base = normalizeHex(baseColor);
@@ -114,7 +119,7 @@ export function buildPalette({ baseColor, mood, industry }: PaletteOptions): { c
   let accHue = wrap(pHue + off2);
   // analogous and monochromatic palettes take the industry's conventional accent (gold for finance...)
   if (m.harmony === 'analogous' || m.harmony === 'monochromatic') accHue = ind.accentHue;
-  else accHue = pullHue(accHue, ind.accentHue, 0.25);
+  else accHue = pullHue(accHue, ind.accentHue, ind.accentPull);
   if (m.pull) secHue = pullHue(secHue, m.pull.h, m.pull.k * 0.5);
 
   const secC = m.harmony === 'monochromatic' ? Math.max(0.02, p.c * 0.55) : clamp((neutralBase ? m.primaryC : p.c) * 0.8 * chromaScale, 0.03, 0.24);
@@ -123,7 +128,11 @@ export function buildPalette({ baseColor, mood, industry }: PaletteOptions): { c
 
   const accC = clamp(m.accentC * ind.chroma * (m.chroma > 1 ? 1.1 : 1), 0.05, 0.3);
   const accL = dark ? Math.max(m.accentL, 0.68) : Math.min(m.accentL, 0.58);
-  const accent = ensureContrast({ l: accL, c: accC, h: accHue }, background, 3);
+  const accent = accentColor
+    ? contrastRatio(accentColor, background) >= 3
+      ? normalizeHex(accentColor)
+      : ensureContrast(hexToOklch(accentColor), background, 3)
+    : ensureContrast({ l: accL, c: accC, h: accHue }, background, 3);
 
   const bgO = hexToOklch(background);
   const surface = oklchToHex(dark ? { l: clamp(bgO.l + 0.11, 0.26, 0.4), c: 0.018, h: pHue } : { l: clamp(bgO.l - 0.07, 0.82, 0.92), c: 0.012, h: pHue });
@@ -191,8 +200,6 @@ const HARMONY_WORDS: Record<Harmony, string> = {
   tetradic: 'Tetradic harmony (two complementary pairs)',
   monochromatic: 'Monochromatic harmony (one hue in several tones)',
 };
-
-const article = (word: string) => (/^[aeiou]/i.test(word) ? 'an' : 'a');
 
 export function generateColorPalette(input: PaletteOptions): ColorPaletteResponse {
   const { colors, harmony, seedHue } = buildPalette(input);

@@ -52,6 +52,8 @@ export interface IndustryProfile {
   /** conventional accent hue */
   accentHue: number;
   accentName: string;
+  /** how strongly a harmony's accent is pulled toward the conventional accent hue (0..1) */
+  accentPull: number;
   chroma: number;
   convention: string;
   /** font scores by family (higher = better fit) */
@@ -68,6 +70,7 @@ export const INDUSTRY_PROFILES: Record<Industry, IndustryProfile> = {
     hue: 262,
     accentHue: 205,
     accentName: 'electric cyan',
+    accentPull: 0.25,
     chroma: 1.05,
     convention: 'tech brands lean on blues and cyans that read as precise and current',
     fonts: { Inter: 3, Montserrat: 2, 'JetBrains Mono': 3 },
@@ -83,6 +86,7 @@ export const INDUSTRY_PROFILES: Record<Industry, IndustryProfile> = {
     hue: 195,
     accentHue: 150,
     accentName: 'fresh green',
+    accentPull: 0.4,
     chroma: 0.85,
     convention: 'healthcare relies on teals, blues and greens associated with hygiene and care',
     fonts: { Inter: 3, Montserrat: 1, 'Playfair Display': 1 },
@@ -98,6 +102,7 @@ export const INDUSTRY_PROFILES: Record<Industry, IndustryProfile> = {
     hue: 255,
     accentHue: 88,
     accentName: 'gold',
+    accentPull: 0.75,
     chroma: 0.75,
     convention: 'finance expects navy, charcoal and a touch of gold: stability with quiet prestige',
     fonts: { Inter: 3, 'Playfair Display': 2, Montserrat: 1 },
@@ -113,6 +118,7 @@ export const INDUSTRY_PROFILES: Record<Industry, IndustryProfile> = {
     hue: 150,
     accentHue: 85,
     accentName: 'warm gold',
+    accentPull: 0.5,
     chroma: 0.85,
     convention: 'property brands use deep greens, navies and warm golds that suggest home and value',
     fonts: { Montserrat: 3, 'Playfair Display': 2, Inter: 2 },
@@ -128,6 +134,7 @@ export const INDUSTRY_PROFILES: Record<Industry, IndustryProfile> = {
     hue: 18,
     accentHue: 85,
     accentName: 'antique gold',
+    accentPull: 0.8,
     chroma: 0.7,
     convention: 'law firms favour burgundy, navy and black with serif type for gravitas',
     fonts: { 'Playfair Display': 3, Inter: 2, Montserrat: 0 },
@@ -143,6 +150,7 @@ export const INDUSTRY_PROFILES: Record<Industry, IndustryProfile> = {
     hue: 350,
     accentHue: 60,
     accentName: 'sunset orange',
+    accentPull: 0.15,
     chroma: 1.25,
     convention: 'marketing brands can carry saturated colour and bold type: the card itself is a sample of the work',
     fonts: { Montserrat: 3, Inter: 2, 'Playfair Display': 1 },
@@ -158,6 +166,7 @@ export const INDUSTRY_PROFILES: Record<Industry, IndustryProfile> = {
     hue: 245,
     accentHue: 180,
     accentName: 'teal',
+    accentPull: 0.5,
     chroma: 0.8,
     convention: 'consultancies use navy, slate and one crisp accent to look analytical and senior',
     fonts: { Inter: 3, Montserrat: 2, 'Playfair Display': 1 },
@@ -173,6 +182,7 @@ export const INDUSTRY_PROFILES: Record<Industry, IndustryProfile> = {
     hue: 265,
     accentHue: 65,
     accentName: 'bright orange',
+    accentPull: 0.3,
     chroma: 1.0,
     convention: 'education pairs dependable blues with a warm, approachable accent',
     fonts: { Inter: 3, 'Playfair Display': 2, Montserrat: 2 },
@@ -188,6 +198,7 @@ export const INDUSTRY_PROFILES: Record<Industry, IndustryProfile> = {
     hue: 28,
     accentHue: 95,
     accentName: 'sunny yellow',
+    accentPull: 0.2,
     chroma: 1.15,
     convention: 'retail uses warm, saturated colours that feel inviting and easy to spot',
     fonts: { Montserrat: 3, Inter: 2, 'Playfair Display': 1 },
@@ -203,6 +214,7 @@ export const INDUSTRY_PROFILES: Record<Industry, IndustryProfile> = {
     hue: 240,
     accentHue: 55,
     accentName: 'safety orange',
+    accentPull: 0.4,
     chroma: 0.8,
     convention: 'industrial brands use steel blues and greys with a safety-orange accent',
     fonts: { Montserrat: 3, Inter: 3, 'JetBrains Mono': 1 },
@@ -218,6 +230,7 @@ export const INDUSTRY_PROFILES: Record<Industry, IndustryProfile> = {
     hue: 62,
     accentHue: 98,
     accentName: 'high-visibility yellow',
+    accentPull: 0.5,
     chroma: 1.1,
     convention: 'construction brands use strong orange, yellow and charcoal: visible, practical, sturdy',
     fonts: { Montserrat: 3, Inter: 2 },
@@ -233,6 +246,7 @@ export const INDUSTRY_PROFILES: Record<Industry, IndustryProfile> = {
     hue: 280,
     accentHue: 180,
     accentName: 'teal',
+    accentPull: 0.0,
     chroma: 1.0,
     convention: 'without an industry convention the palette follows the brand personality',
     fonts: { Inter: 2, Montserrat: 2, 'Playfair Display': 1 },

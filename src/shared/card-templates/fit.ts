@@ -96,6 +96,18 @@ export function wrapLines(text: string, style: TextStyle, maxWidth: number): str
   return lines;
 }
 
+/** The text left after skipping `count` non-space characters (keeps the original spacing). */
+function restAfter(text: string, count: number): string {
+  let seen = 0;
+  let i = 0;
+  const chars = [...text];
+  while (i < chars.length && seen < count) {
+    if (!/\s/.test(chars[i])) seen++;
+    i++;
+  }
+  return chars.slice(i).join('').trim();
+}
+
 export function fitText(text: string, style: TextStyle, spec: FitSpec): FitResult {
   const base = style.fontSize;
   const minSize = Math.min(base, Math.max(1, spec.minSize));
@@ -130,7 +142,7 @@ export function fitText(text: string, style: TextStyle, spec: FitSpec): FitResul
     if (lines.length <= maxLines) return done(lines, s);
     if (size <= minSize) {
       const kept = lines.slice(0, maxLines - 1);
-      const rest = lines.slice(maxLines - 1).join(' ');
+      const rest = restAfter(text, kept.join('').replace(/\s+/g, '').length);
       return done([...kept, truncateToWidth(rest, s, spec.maxWidth)], s, true);
     }
     size = Math.max(minSize, size * 0.94);

@@ -164,7 +164,7 @@ export const currentDesignSchema = z.strictObject(
         tagline: optionalLine(160, 'Tagline'),
       })
       .optional()
-      .default({}),
+      .prefault({}),
     qr: z
       .strictObject({
         margin: z.number('Quiet zone must be a number of modules').int('Quiet zone must be a whole number of modules').min(0).max(10).optional(),

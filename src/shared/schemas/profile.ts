@@ -45,7 +45,10 @@ const EMAIL_RE = /^[^\s@<>()[\]\\,;:"]+@[^\s@<>()[\]\\,;:"]+\.[^\s@<>()[\]\\,;:"
 const PHONE_RE = /^[0-9+()\-.\s/#*xX]+$/;
 
 /** "" and null mean "not given" (stored as null). */
-const textOrNull = (max: number, label: string) => z.union([singleLine(max, label), z.null()]).transform((v) => (v ? v : null));
+const textOrNull = (max: number, label: string) =>
+  singleLine(max, label)
+    .nullable()
+    .transform((v) => (v ? v : null));
 
 export const fullNameField = z
   .string({ error: MESSAGES.fullName })
@@ -55,13 +58,17 @@ export const fullNameField = z
   .refine((s) => s.length >= 2, MESSAGES.fullName);
 
 export const emailOrNull = z
-  .union([z.string().max(254, MESSAGES.email), z.null()])
+  .string({ error: MESSAGES.email })
+  .max(254, MESSAGES.email)
+  .nullable()
   .transform((v) => (v ?? '').trim())
   .refine((v) => v === '' || EMAIL_RE.test(v), MESSAGES.email)
   .transform((v) => (v === '' ? null : v));
 
 export const phoneOrNull = z
-  .union([z.string().max(40, MESSAGES.phoneNumber), z.null()])
+  .string({ error: MESSAGES.phoneNumber })
+  .max(40, MESSAGES.phoneNumber)
+  .nullable()
   .transform((v) => (v ?? '').trim())
   .refine((v) => v === '' || (v.length >= 5 && PHONE_RE.test(v) && /\d/.test(v)), MESSAGES.phoneNumber)
   .transform((v) => (v === '' ? null : v));
@@ -73,10 +80,19 @@ export const profileTemplateField = z
 
 /** A stored file we served (/files/...), or nothing. Ownership is checked by the server. */
 export const fileUrlOrNull = z
-  .union([z.string().max(300, MESSAGES.imageUrl), z.null()])
+  .string({ error: MESSAGES.imageUrl })
+  .max(300, MESSAGES.imageUrl)
+  .nullable()
   .transform((v) => (v ?? '').trim())
   .refine((v) => v === '' || /^\/files\/[a-z0-9][a-z0-9/_.-]{0,200}$/.test(v) && !v.includes('..'), MESSAGES.imageUrl)
   .transform((v) => (v === '' ? null : v));
+
+/** An http(s) URL, or "" / null for none. */
+const urlOrEmpty = z
+  .string({ error: MESSAGES.linkUrl })
+  .nullable()
+  .transform((v) => (v ?? '').trim())
+  .pipe(z.union([z.literal(''), httpUrl(MESSAGES.linkUrl)], { error: MESSAGES.linkUrl }));
 
 export const LinkInput = z.strictObject({
   id: z.number().int().positive().max(2_147_483_647).optional(),
@@ -138,8 +154,8 @@ export const DesignerProfileBody = z.strictObject({
   logoUrl: fileUrlOrNull.optional(),
   bannerLogoUrl: fileUrlOrNull.optional(),
   /** design form extras, stored as links of type website and linkedin */
-  website: z.union([httpUrl(MESSAGES.linkUrl), z.literal(''), z.null()]).optional(),
-  linkedinUrl: z.union([httpUrl(MESSAGES.linkUrl), z.literal(''), z.null()]).optional(),
+  website: urlOrEmpty.optional(),
+  linkedinUrl: urlOrEmpty.optional(),
   links: z.array(LinkInput).max(MAX_PROFILE_LINKS, MESSAGES.tooManyLinks).optional(),
   deleteLinks: deleteLinksField.optional(),
   templateId: z.number({ error: 'Please choose a template' }).int('Please choose a template').positive('Please choose a template').max(100_000).optional(),

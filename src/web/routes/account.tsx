@@ -1,11 +1,47 @@
-// PLACEHOLDER: replaced by the helper that owns this page.
+import { Link } from 'react-router';
+import { ArrowLeft } from 'lucide-react';
+import { errorMessage } from '#web/lib/api';
 import { usePageTitle } from '#web/lib/use-page-title';
+import { PageSpinner } from '#web/components/ui/spinner';
+import { RequireAuth } from '#web/features/auth/require-auth';
+import { useAccount } from '#web/features/account/api';
+import { ChangeEmailForm } from '#web/features/account/components/change-email-form';
+import { ChangePasswordForm } from '#web/features/account/components/change-password-form';
+import { SessionsCard } from '#web/features/account/components/sessions-card';
+import { YourDataCard } from '#web/features/account/components/your-data-card';
 
-export default function Page() {
-  usePageTitle('Account');
+function AccountSettings() {
+  const account = useAccount();
+  if (account.isLoading) return <PageSpinner />;
+  if (account.isError || !account.data) {
+    return (
+      <p role="alert" className="text-sm text-destructive">
+        {errorMessage(account.error, 'Could not load your account.')}
+      </p>
+    );
+  }
   return (
-    <section className="mx-auto max-w-4xl px-4 py-16">
-      <h1 className="text-3xl font-bold">Account</h1>
+    <div className="space-y-6">
+      <ChangeEmailForm account={account.data} />
+      <ChangePasswordForm />
+      <SessionsCard />
+      <YourDataCard />
+    </div>
+  );
+}
+
+export default function AccountPage() {
+  usePageTitle('Account Settings', 'Manage your sign-in email, password, devices and data.');
+  return (
+    <section className="mx-auto max-w-3xl px-4 py-10">
+      <Link to="/profile" className="mb-4 inline-flex items-center gap-1 text-sm text-muted-foreground hover:text-foreground">
+        <ArrowLeft className="size-4" aria-hidden="true" />
+        Back to profile
+      </Link>
+      <h1 className="mb-6 text-3xl font-bold">Account settings</h1>
+      <RequireAuth>
+        <AccountSettings />
+      </RequireAuth>
     </section>
   );
 }

@@ -1,11 +1,81 @@
-// PLACEHOLDER: replaced by the helper that owns this page.
+import { useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '#web/components/ui/tabs';
 import { usePageTitle } from '#web/lib/use-page-title';
+import { AdminGate } from '#web/features/admin/components/admin-gate';
+import { CardReviewsTab } from '#web/features/admin/components/card-reviews-tab';
+import { CustomersTab } from '#web/features/admin/components/customers-tab';
+import { OrderDetailDialog } from '#web/features/admin/components/order-detail';
+import { OrdersTab } from '#web/features/admin/components/orders-tab';
+import { OverviewTab } from '#web/features/admin/components/overview-tab';
+import { ReviewsModeration } from '#web/features/admin/components/reviews-moderation';
+import { SettingsTab } from '#web/features/admin/components/settings-tab';
 
-export default function Page() {
-  usePageTitle('Admin');
+const TABS = [
+  { value: 'overview', label: 'Overview' },
+  { value: 'orders', label: 'Orders' },
+  { value: 'card-reviews', label: 'Card Reviews' },
+  { value: 'reviews', label: 'Reviews' },
+  { value: 'customers', label: 'Customers' },
+  { value: 'settings', label: 'Settings' },
+] as const;
+type Tab = (typeof TABS)[number]['value'];
+
+function AdminDashboard() {
+  const [params, setParams] = useSearchParams();
+  const requested = params.get('tab');
+  const tab: Tab = TABS.some((t) => t.value === requested) ? (requested as Tab) : 'overview';
+  const [openOrder, setOpenOrder] = useState<number | null>(null);
   return (
-    <section className="mx-auto max-w-4xl px-4 py-16">
-      <h1 className="text-3xl font-bold">Admin</h1>
+    <>
+      <Tabs
+        value={tab}
+        onValueChange={(v) => {
+          const next = new URLSearchParams(params);
+          if (v === 'overview') next.delete('tab');
+          else next.set('tab', v);
+          setParams(next, { replace: true });
+        }}
+      >
+        <TabsList className="h-auto flex-wrap justify-start">
+          {TABS.map((t) => (
+            <TabsTrigger key={t.value} value={t.value}>
+              {t.label}
+            </TabsTrigger>
+          ))}
+        </TabsList>
+        <TabsContent value="overview">
+          <OverviewTab onView={setOpenOrder} />
+        </TabsContent>
+        <TabsContent value="orders">
+          <OrdersTab onView={setOpenOrder} />
+        </TabsContent>
+        <TabsContent value="card-reviews">
+          <CardReviewsTab />
+        </TabsContent>
+        <TabsContent value="reviews">
+          <ReviewsModeration />
+        </TabsContent>
+        <TabsContent value="customers">
+          <CustomersTab onView={setOpenOrder} />
+        </TabsContent>
+        <TabsContent value="settings">
+          <SettingsTab />
+        </TabsContent>
+      </Tabs>
+      <OrderDetailDialog orderId={openOrder} onClose={() => setOpenOrder(null)} fullScreen />
+    </>
+  );
+}
+
+export default function AdminPage() {
+  usePageTitle('Admin Dashboard', 'Orders, design reviews, customers and system status for staff.');
+  return (
+    <section className="mx-auto max-w-7xl px-4 py-8">
+      <h1 className="mb-6 text-3xl font-bold">Admin Dashboard</h1>
+      <AdminGate>
+        <AdminDashboard />
+      </AdminGate>
     </section>
   );
 }

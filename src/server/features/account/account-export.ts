@@ -16,6 +16,7 @@ import {
   visits,
 } from '../../db/schema/index';
 import { notFound } from '../../lib/http-errors';
+import { fileUrl } from '../../lib/files';
 import { listSessions } from './account.service';
 
 export const EXPORT_FORMAT = 'metal-cards-account-export';
@@ -87,6 +88,7 @@ export async function accountExport(ctx: AppContext, userId: string, currentSess
           id: f.id,
           kind: f.kind,
           key: f.key,
+          url: `${origin}${fileUrl(f.key)}`,
           mimeType: f.mimeType,
           size: f.size,
           width: f.width,

@@ -35,7 +35,15 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 export async function accountRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const origin = (req: FastifyRequest) => app.ctx.publicUrl({ protocol: req.protocol, host: req.host });
+  let warned = false;
+  // links in e-mails; without PUBLIC_URL the request's Host is used, which a caller controls
+  const origin = (req: FastifyRequest) => {
+    if (!app.ctx.config.PUBLIC_URL && app.ctx.config.NODE_ENV === 'production' && !warned) {
+      warned = true;
+      app.log.warn('PUBLIC_URL is not set: account e-mail links use the request Host header; set PUBLIC_URL in production');
+    }
+    return app.ctx.publicUrl({ protocol: req.protocol, host: req.host });
+  };
 
   // -- password reset (signed out) ---------------------------------------------------------------
 

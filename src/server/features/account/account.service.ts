@@ -1,15 +1,17 @@
-import { and, eq, gt, isNull, ne, or, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { emailChanges, files, passwordResets, profiles, sessions, users } from '../../db/schema/index';
 import { cards, orders, rateLimits } from '../../db/schema/index';
 import { badRequest, conflict, notFound } from '../../lib/http-errors';
 import { randomToken, sha256Hex } from '../../lib/crypto';
+import { keyFromFileUrl } from '../../lib/files';
 import { enforceRateLimit } from '../../lib/rate-limit';
 import { enqueueEmail } from '../../lib/mail/outbox';
 import { renderEmail } from '../../lib/mail/layout';
 import { endOtherSessions, findUserByEmail, hashPassword, verifyPassword } from '../auth/auth.service';
 import { ACCOUNT_MESSAGES, EMAIL_CHANGE_TTL_HOURS, RESET_TOKEN_TTL_MINUTES, type AccountSession } from '#shared/schemas/account';
 import { deviceLabel } from './device-label';
+import { invalidatePublicProfile } from '../public-profile/public-profile.cache';
 
 /** Attempts at the current password (change password, change e-mail, delete) per account. */
 export const VERIFY_LIMIT = { limit: 10, windowSeconds: 15 * 60 };
@@ -289,9 +291,32 @@ export async function revokeOtherSessions(ctx: AppContext, userId: string, curre
 export async function deleteAccount(ctx: AppContext, userId: string, password: string, origin: string) {
   const u = await checkCurrentPassword(ctx, userId, password, 'password');
 
-  const keys = await ctx.db.transaction(async (tx) => {
-    const fileRows = await tx.select({ key: files.key }).from(files).where(eq(files.userId, u.id));
-    const [profile] = await tx.select({ id: profiles.id }).from(profiles).where(eq(profiles.userId, u.id)).limit(1);
+  const removed = await ctx.db.transaction(async (tx) => {
+    const [profile] = await tx.select().from(profiles).where(eq(profiles.userId, u.id)).limit(1);
+    const cardRows = await tx
+      .select({ front: cards.frontImageUrl, back: cards.backImageUrl })
+      .from(cards)
+      .where(profile ? or(eq(cards.userId, u.id), eq(cards.profileId, profile.id)) : eq(cards.userId, u.id));
+    const orderRows = await tx.select({ artworkUrl: orders.artworkUrl }).from(orders).where(eq(orders.userId, u.id));
+    // files the account's records point at but that were stored without an owner (e.g. artwork
+    // uploaded before signing in): theirs too. Files owned by another account are never touched.
+    const referenced = [
+      profile?.customPhotoUrl,
+      profile?.logoUrl,
+      profile?.bannerLogoUrl,
+      ...cardRows.flatMap((c) => [c.front, c.back]),
+      ...orderRows.map((o) => o.artworkUrl),
+    ]
+      .map((url) => keyFromFileUrl(url))
+      .filter((k): k is string => !!k);
+    const fileRows = await tx
+      .select({ key: files.key })
+      .from(files)
+      .where(
+        referenced.length
+          ? or(eq(files.userId, u.id), and(isNull(files.userId), inArray(files.key, referenced)))
+          : eq(files.userId, u.id),
+      );
 
     await tx
       .update(orders)
@@ -315,7 +340,7 @@ export async function deleteAccount(ctx: AppContext, userId: string, password: s
       .where(eq(orders.userId, u.id));
 
     await tx.delete(cards).where(profile ? or(eq(cards.userId, u.id), eq(cards.profileId, profile.id)) : eq(cards.userId, u.id));
-    await tx.delete(files).where(eq(files.userId, u.id));
+    if (fileRows.length) await tx.delete(files).where(inArray(files.key, fileRows.map((f) => f.key)));
     if (profile) await tx.delete(profiles).where(eq(profiles.id, profile.id));
     await tx.delete(rateLimits).where(eq(rateLimits.key, `login:fail:${normEmail(u.email)}`));
 
@@ -333,8 +358,11 @@ export async function deleteAccount(ctx: AppContext, userId: string, password: s
 
     // sessions, reset links and e-mail changes go with the user row (on delete cascade)
     await tx.delete(users).where(eq(users.id, u.id));
-    return fileRows.map((f) => f.key);
+    return { keys: fileRows.map((f) => f.key), profileId: profile?.id ?? null };
   });
+  const { keys, profileId } = removed;
+  // the public page (cached in this process) answers 404 from now on
+  if (profileId) invalidatePublicProfile(ctx, profileId);
 
   // the bytes are removed once the rows are gone; a failure leaves an orphan file, never a broken row
   for (const key of keys) {

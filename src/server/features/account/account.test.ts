@@ -23,6 +23,7 @@ import {
 import { sha256Hex } from '../../lib/crypto';
 import { ACCOUNT_MESSAGES } from '#shared/schemas/account';
 import { deviceLabel } from './device-label';
+import { startSmtpServer, waitFor } from '#tests/helpers/smtp-server';
 
 let t: TestApp;
 let ipSeq = 1;
@@ -420,7 +421,6 @@ async function fillAccount(userId: string, email: string) {
     phoneNumber: '+1 212 555 0100',
     address: '1 Navy Way, Arlington',
     companyName: 'US Navy',
-    customPhotoUrl: `/files/${profileId}/photo.webp`,
   });
   await d.insert(profileLinks).values([
     { profileId, linkType: 'website', url: 'https://grace.example.com', position: 0 },
@@ -430,6 +430,11 @@ async function fillAccount(userId: string, email: string) {
   const bytes = Buffer.from(`fake image bytes of ${profileId}`);
   await t.app.ctx.storage.put(key, bytes, 'image/webp');
   await d.insert(files).values({ userId, kind: 'profile-image', key, mimeType: 'image/webp', size: bytes.length, width: 10, height: 10 });
+  await d.update(profiles).set({ customPhotoUrl: `/files/${key}` }).where(eq(profiles.id, profileId));
+  // artwork uploaded before signing in (no owner), then used in the account's order
+  const artworkKey = `artwork/test/${profileId}-logo.png`;
+  await t.app.ctx.storage.put(artworkKey, Buffer.from('logo'), 'image/png');
+  await d.insert(files).values({ userId: null, kind: 'artwork', key: artworkKey, mimeType: 'image/png', size: 4 });
   const [order] = await d
     .insert(orders)
     .values({
@@ -445,6 +450,7 @@ async function fillAccount(userId: string, email: string) {
       cardStyle: 'Brushed',
       deliveryOption: 'standard',
       specialRequests: 'Engrave my initials GH',
+      artworkUrl: `/files/${artworkKey}`,
       unitPriceCents: 900,
       deliveryFeeCents: 0,
       totalCents: 90000,
@@ -469,7 +475,7 @@ async function fillAccount(userId: string, email: string) {
   await d.insert(linkClicks).values([{ profileId, linkType: 'website' }, { profileId, linkType: 'github' }]);
   await d.insert(contactSaves).values([{ profileId }]);
   await d.insert(leads).values({ profileId, name: 'Alan Turing', email: 'alan@example.com', consent: true, note: 'Met at the conference' });
-  return { profileId, key, bytes, orderId: order.id, cardId: card.id };
+  return { profileId, key, bytes, artworkKey, orderId: order.id, cardId: card.id };
 }
 
 describe('export', () => {
@@ -492,6 +498,7 @@ describe('export', () => {
     expect(data.links.map((l: any) => l.url)).toEqual(['https://grace.example.com', 'https://github.com/grace']);
     expect(data.files).toHaveLength(1);
     expect(data.files[0]).toMatchObject({ key: mine.key, mimeType: 'image/webp', kind: 'profile-image' });
+    expect(data.files[0].url).toMatch(new RegExp(`^https?://[^/]+/files/${mine.key}$`));
     expect(Buffer.from(data.files[0].dataBase64, 'base64').equals(mine.bytes)).toBe(true);
     expect(data.cards).toHaveLength(1);
     expect(data.cards[0]).toMatchObject({ id: mine.cardId, templateId: 17 });
@@ -590,6 +597,8 @@ describe('delete account', () => {
     expect(await db().select().from(cards).where(eq(cards.id, mine.cardId))).toHaveLength(0);
     expect(await db().select().from(files).where(eq(files.key, mine.key))).toHaveLength(0);
     expect(await t.app.ctx.storage.get(mine.key)).toBeNull();
+    expect(await db().select().from(files).where(eq(files.key, mine.artworkKey))).toHaveLength(0);
+    expect(await t.app.ctx.storage.get(mine.artworkKey)).toBeNull();
 
     // the order stays for the books, without the customer
     const [order] = await db().select().from(orders).where(eq(orders.id, mine.orderId));
@@ -616,6 +625,8 @@ describe('delete account', () => {
     const [theirOrder] = await db().select().from(orders).where(eq(orders.id, theirs.orderId));
     expect(theirOrder).toMatchObject({ customerName: 'Grace Hopper', email: stranger.input.email, anonymizedAt: null });
     expect(await t.app.ctx.storage.get(theirs.key)).not.toBeNull();
+    expect(await t.app.ctx.storage.get(theirs.artworkKey)).not.toBeNull();
+    expect(await db().select().from(files).where(eq(files.key, theirs.artworkKey))).toHaveLength(1);
     expect((await stranger.agent.get('/api/auth/user')).statusCode).toBe(200);
 
     // the e-mail (and username) can register again, as a brand-new account
@@ -629,17 +640,17 @@ describe('delete account', () => {
     expect(exported.profile).toBeNull();
   });
 
-  it('answers 404 for the deleted public profile when the profile feature is present', async () => {
+  it('the public profile (already cached) answers 404 right after deletion', async () => {
     const { agent, user, input } = await signedInAgent(t.app);
     const { profileId } = await fillAccount(user.id, input.email);
     const before = await t.app.inject({ method: 'GET', url: `/api/p/${profileId}` });
+    expect(before.statusCode).toBe(200);
+    expect(before.json().fullName).toBe('Grace Hopper');
+    expect((await t.app.inject({ method: 'GET', url: `/p/${profileId}` })).statusCode).toBe(200);
     expect((await agent.request('DELETE', '/api/account', { password: input.password })).statusCode).toBe(200);
-    const after = await t.app.inject({ method: 'GET', url: `/api/p/${profileId}` });
-    expect(after.statusCode).toBe(404);
-    if (before.statusCode === 200) {
-      const page = await t.app.inject({ method: 'GET', url: `/p/${profileId}` });
-      expect(page.statusCode).toBe(404);
-    }
+    expect((await t.app.inject({ method: 'GET', url: `/api/p/${profileId}` })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: `/p/${profileId}` })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: `/api/vcard/${profileId}` })).statusCode).toBe(404);
   });
 });
 
@@ -680,6 +691,37 @@ describe('bad input never gives 500 and writes nothing', () => {
     const res = await agent.request('DELETE', '/api/account', { password: input.password }, { origin: 'https://evil.example' });
     expect(res.statusCode).toBe(403);
     expect(await db().select().from(users).where(eq(users.id, user.id))).toHaveLength(1);
+  });
+});
+
+describe('reset e-mail over SMTP (a real smtp-server on 127.0.0.1)', () => {
+  it('delivers the link on PUBLIC_URL (never the Host header), and the link resets the password', async () => {
+    const smtp = await startSmtpServer();
+    const s = await createTestApp({ env: { SMTP_URL: smtp.url, PUBLIC_URL: 'https://cards.example.test' } });
+    try {
+      const { input } = await signedInAgent(s.app);
+      const res = await s.app.inject({
+        method: 'POST',
+        url: '/api/auth/forgot-password',
+        headers: { 'content-type': 'application/json', host: 'evil.example' },
+        payload: JSON.stringify({ email: input.email }),
+      });
+      expect(res.statusCode).toBe(200);
+      const mail = await waitFor(() => smtp.messages.find((m) => m.to.includes(input.email) && /reset/i.test(m.subject ?? '')), 'the reset e-mail');
+      const text = mail.part('text/plain')!;
+      const html = mail.part('text/html')!;
+      const m = text.match(/https:\/\/cards\.example\.test\/reset-password\?token=([A-Za-z0-9_-]+)/);
+      expect(m, text).not.toBeNull();
+      expect(html).toContain(`href="https://cards.example.test/reset-password?token=${m![1]}"`);
+      expect(text + html).not.toContain('evil.example');
+      const reset = await new Agent(s.app).post('/api/auth/reset-password', { token: m![1], password: 'mailed-pass-1', confirmPassword: 'mailed-pass-1' });
+      expect(reset.statusCode).toBe(200);
+      const notice = await waitFor(() => smtp.messages.find((x) => x.to.includes(input.email) && /password was changed/i.test(x.subject ?? '')), 'the password-changed notice');
+      expect(notice.part('text/plain')).toContain('was just reset');
+    } finally {
+      await s.close();
+      await smtp.close();
+    }
   });
 });
 

@@ -1,7 +1,6 @@
 import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { formatUsd } from '#shared/catalogue';
 import { idParam } from '#shared/schemas/common';
 import {
   ADMIN_EXPORT_MAX_ROWS,
@@ -133,7 +132,7 @@ export async function adminRoutes(app: FastifyInstance) {
     return { statusCode: res.statusCode, contentType, body: /text\/html/i.test(contentType) ? res.body.slice(0, 2_000_000) : '' };
   };
 
-  r.post('/api/admin/link-check', { config: admin, schema: { body: z.strictObject({}).optional() } }, async (req) =>
+  r.post('/api/admin/link-check', { config: admin, schema: { body: z.strictObject({}).nullish() } }, async (req) =>
     runLinkCheck(app.ctx, fetchPage, baseUrl(req)),
   );
 
@@ -141,7 +140,7 @@ export async function adminRoutes(app: FastifyInstance) {
 
   r.get('/api/admin/outbox/:id', { config: admin, schema: { params: idParam } }, async (req) => getOutboxEmail(app.ctx, req.params.id));
 
-  r.post('/api/admin/outbox/:id/retry', { config: admin, schema: { params: idParam, body: z.strictObject({}).optional() } }, async (req) =>
+  r.post('/api/admin/outbox/:id/retry', { config: admin, schema: { params: idParam, body: z.strictObject({}).nullish() } }, async (req) =>
     retryOutboxEmail(app.ctx, req.params.id),
   );
 
@@ -163,5 +162,3 @@ export async function adminRoutes(app: FastifyInstance) {
     app.ctx.onClose.push(() => clearTimeout(timer));
   }
 }
-
-export { formatUsd };

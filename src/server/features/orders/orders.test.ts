@@ -331,7 +331,7 @@ describe('order status page', () => {
 
 describe('changeOrderStatus (used by the staff area)', () => {
   it('writes the history row with who, queues the status e-mail once per change, and ignores the same status', async () => {
-    const { order } = await createOrder(t.app.ctx, orderInput(), { source: 'order-form', baseUrl: 'https://cards.example.test' });
+    const { order } = await createOrder(t.app.ctx, orderInput() as any, { source: 'order-form', baseUrl: 'https://cards.example.test' });
     const { user } = await adminAgent(t.app);
     const r1 = await changeOrderStatus(t.app.ctx, order.id, 'in-production', { id: user.id, label: user.email });
     expect(r1.changed).toBe(true);
@@ -359,7 +359,7 @@ describe('changeOrderStatus (used by the staff area)', () => {
   });
 
   it('refuses unknown statuses (400) and unknown orders (404)', async () => {
-    const { order } = await createOrder(t.app.ctx, orderInput(), { source: 'order-form', baseUrl: 'http://x.test' });
+    const { order } = await createOrder(t.app.ctx, orderInput() as any, { source: 'order-form', baseUrl: 'http://x.test' });
     await expect(changeOrderStatus(t.app.ctx, order.id, 'teleported', { label: 'x' })).rejects.toMatchObject({ statusCode: 400 });
     await expect(changeOrderStatus(t.app.ctx, 99_999_999, 'shipped', { label: 'x' })).rejects.toMatchObject({ statusCode: 404 });
   });
@@ -368,7 +368,7 @@ describe('changeOrderStatus (used by the staff area)', () => {
     const input = orderInput();
     await expect(
       t.app.ctx.db.transaction(async (tx) => {
-        await createOrder(t.app.ctx, input, { tx, source: 'design', baseUrl: 'http://x.test' });
+        await createOrder(t.app.ctx, input as any, { tx, source: 'design', baseUrl: 'http://x.test' });
         throw new Error('design step failed');
       }),
     ).rejects.toThrow('design step failed');

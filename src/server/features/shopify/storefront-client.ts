@@ -204,25 +204,27 @@ export function createStorefrontClient(s: StorefrontSettings): StorefrontClient 
   const domain = s.storeDomain.replace(/^https?:\/\//, '').replace(/\/.*$/, '');
   const apiOrigin = s.apiUrl ? new URL(s.apiUrl).origin : null;
   const timeoutMs = s.timeoutMs ?? 8000;
+  const headers: Record<string, string> = {
+    'X-SDK-Variant': SDK_VARIANT,
+    'X-SDK-Version': SDK_VERSION,
+    'Accept-Language': s.language ?? '*',
+  };
   const client: StorefrontApiClient = createStorefrontApiClient({
     storeDomain: `https://${domain}`,
     apiVersion: STOREFRONT_API_VERSION,
     publicAccessToken: s.token,
     retries: 0,
     logger: (log) => s.logger?.(`storefront: ${log.type}`, log.content),
+    // the package's own SDK headers win over per-request ones, so the spec's are set here
     customFetchApi: (url, init) => {
       const target = apiOrigin ? apiOrigin + new URL(url).pathname : url;
-      return fetch(target, { ...(init as RequestInit), signal: AbortSignal.timeout(timeoutMs) });
+      const merged = { ...((init?.headers as Record<string, string>) ?? {}), ...headers };
+      return fetch(target, { ...(init as RequestInit), headers: merged, signal: AbortSignal.timeout(timeoutMs) });
     },
   });
-  const headers: Record<string, string> = {
-    'X-SDK-Variant': SDK_VARIANT,
-    'X-SDK-Version': SDK_VERSION,
-    'Accept-Language': s.language ?? '*',
-  };
 
   async function request(query: string, variables?: Record<string, unknown>): Promise<any> {
-    const res = await client.request(query, { variables, headers });
+    const res = await client.request(query, { variables });
     const gqlErrors = res.errors?.graphQLErrors;
     if (res.data === undefined || res.data === null) {
       if (gqlErrors?.length) throw new StorefrontError(gqlErrors.map((e) => e.message).join('; '), 'graphql', gqlErrors as any);

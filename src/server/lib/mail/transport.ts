@@ -20,11 +20,15 @@ export function createMailTransport(smtpUrl: string | undefined): MailTransport 
       close() {},
     };
   }
-  const transporter = nodemailer.createTransport(smtpUrl, {});
-  // short timeouts: a dead SMTP server must not hold the worker
-  (transporter.options as any).connectionTimeout = 5000;
-  (transporter.options as any).greetingTimeout = 5000;
-  (transporter.options as any).socketTimeout = 10000;
+  // short timeouts: a dead or stuck SMTP server must not hold the worker
+  const transporter = nodemailer.createTransport({
+    url: smtpUrl,
+    connectionTimeout: 5000,
+    greetingTimeout: 5000,
+    socketTimeout: 15000,
+    disableFileAccess: true,
+    disableUrlAccess: true,
+  } as any);
   return {
     configured: true,
     async send(msg) {

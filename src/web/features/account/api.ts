@@ -74,15 +74,15 @@ export function useRevokeOtherSessions() {
   });
 }
 
+/** Deleting signs the browser out; call `forgetAccount()` once the page has left the signed-in area. */
 export function useDeleteAccount() {
   const qc = useQueryClient();
-  return useMutation({
-    mutationFn: (password: string) => api.del<MessageResponse>('/api/account', { password }),
-    onSuccess: () => {
-      qc.setQueryData(AUTH_USER_KEY, null);
-      qc.removeQueries({ predicate: (q) => q.queryKey[0] !== AUTH_USER_KEY[0] });
-    },
-  });
+  const mutation = useMutation({ mutationFn: (password: string) => api.del<MessageResponse>('/api/account', { password }) });
+  const forgetAccount = () => {
+    qc.setQueryData(AUTH_USER_KEY, null);
+    qc.removeQueries({ predicate: (q) => q.queryKey[0] !== AUTH_USER_KEY[0] });
+  };
+  return Object.assign(mutation, { forgetAccount });
 }
 
 /** Downloads the account export as a file (fetch + blob, so a refusal can be shown as a toast). */

@@ -1,0 +1,56 @@
+import type { FastifyInstance } from 'fastify';
+import { AI_IMAGE_MAX_BYTES } from '#shared/catalogue';
+import { colorPaletteRequest, designFeedbackRequest, designSuggestionsRequest } from '#shared/schemas/ai';
+import type { ZodTypeProvider } from '../../lib/validation';
+import { enforceRateLimit } from '../../lib/rate-limit';
+import { readUpload } from '../../lib/multipart';
+import { badRequest, HttpError } from '../../lib/http-errors';
+import { createAiProviders, generatePalette, removeImageBackground, reviewDesign, suggestDesign } from './ai.service';
+
+/**
+ * The AI design assistant's calls. Signed-in users only (each call costs CPU, and money when a
+ * model or PhotoRoom is configured), limited per user.
+ */
+export const AI_RATE_LIMITS = {
+  /** suggestions and feedback together (may call a paid model) */
+  text: { limit: 20, windowSeconds: 60 },
+  palette: { limit: 60, windowSeconds: 60 },
+  image: { limit: 10, windowSeconds: 60 },
+  imageDaily: { limit: 100, windowSeconds: 86_400 },
+};
+
+const TOO_MANY = 'Too many requests to the design assistant. Please wait a minute and try again.';
+
+export async function aiRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const providers = createAiProviders(app.ctx.config);
+  const limit = (key: string, rule: { limit: number; windowSeconds: number }) =>
+    enforceRateLimit(app.ctx.rateLimiter, key, rule.limit, rule.windowSeconds, TOO_MANY);
+
+  r.post('/api/ai/design-suggestions', { config: { access: 'user' }, schema: { body: designSuggestionsRequest } }, async (req) => {
+    await limit(`ai:text:${req.user!.id}`, AI_RATE_LIMITS.text);
+    return suggestDesign(app.ctx, providers, req.body);
+  });
+
+  r.post('/api/ai/design-feedback', { config: { access: 'user' }, schema: { body: designFeedbackRequest } }, async (req) => {
+    await limit(`ai:text:${req.user!.id}`, AI_RATE_LIMITS.text);
+    return reviewDesign(app.ctx, providers, req.body);
+  });
+
+  r.post('/api/ai/color-palette', { config: { access: 'user' }, schema: { body: colorPaletteRequest } }, async (req) => {
+    await limit(`ai:palette:${req.user!.id}`, AI_RATE_LIMITS.palette);
+    return generatePalette(req.body);
+  });
+
+  r.post('/api/photoroom/remove-background', { config: { access: 'user' } }, async (req) => {
+    const userId = req.user!.id;
+    await limit(`ai:image:${userId}`, AI_RATE_LIMITS.image);
+    await limit(`ai:image-day:${userId}`, AI_RATE_LIMITS.imageDaily);
+    const upload = await readUpload(req, { field: 'image', maxBytes: AI_IMAGE_MAX_BYTES, tooLargeMessage: 'File too large' }).catch((e) => {
+      // the spec's message for a request without the image
+      if (e instanceof HttpError && e.statusCode === 400 && /choose a file|Expected the file/.test(e.message)) throw badRequest('No image selected', { image: 'No image selected' });
+      throw e;
+    });
+    return removeImageBackground(app.ctx, providers, userId, upload.data);
+  });
+}

@@ -1,0 +1,98 @@
+import { and, asc, count, desc, eq, gte, sql } from 'drizzle-orm';
+import type { AppContext } from '../../context';
+import { cards, linkClicks, profileLinks, templates, visits } from '../../db/schema/index';
+import { visitFlusher } from '../../jobs/visit-flusher';
+import type { UserCard, VisitStats } from '#shared/schemas/profile';
+import { findProfileRowByUser } from './profile.service';
+
+export const STATS_DAYS = 30;
+export const STATS_LATEST = 20;
+
+/** The last `days` UTC dates, oldest first, as YYYY-MM-DD. */
+export function lastDays(days: number, now = new Date()): string[] {
+  const out: string[] = [];
+  const base = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
+  for (let i = days - 1; i >= 0; i--) out.push(new Date(base - i * 86400_000).toISOString().slice(0, 10));
+  return out;
+}
+
+function asDevice(d: string): 'Mobile' | 'Desktop' | 'Unknown' {
+  return d === 'Mobile' || d === 'Desktop' ? d : 'Unknown';
+}
+
+/** GET /api/stats/visits: views of the user's own profile only. */
+export async function getVisitStats(ctx: AppContext, userId: string): Promise<VisitStats> {
+  const days = lastDays(STATS_DAYS);
+  const profile = await findProfileRowByUser(ctx.db, userId);
+  if (!profile) return { totalVisits: 0, visits: [], daily: days.map((date) => ({ date, count: 0 })), linkClicks: [] };
+  // views still in the write buffer are included
+  await visitFlusher(ctx).flush().catch(() => undefined);
+
+  const since = new Date(Date.parse(days[0] + 'T00:00:00Z'));
+  const [[total], latest, perDay, links, clicks] = await Promise.all([
+    ctx.db.select({ n: count() }).from(visits).where(eq(visits.profileId, profile.id)),
+    ctx.db
+      .select({ id: visits.id, createdAt: visits.createdAt, userAgent: visits.userAgent, device: visits.device })
+      .from(visits)
+      .where(eq(visits.profileId, profile.id))
+      .orderBy(desc(visits.createdAt), desc(visits.id))
+      .limit(STATS_LATEST),
+    ctx.db
+      .select({ day: sql<string>`to_char(${visits.createdAt} at time zone 'UTC', 'YYYY-MM-DD')`, n: count() })
+      .from(visits)
+      .where(and(eq(visits.profileId, profile.id), gte(visits.createdAt, since)))
+      .groupBy(sql`1`),
+    ctx.db.select().from(profileLinks).where(eq(profileLinks.profileId, profile.id)).orderBy(asc(profileLinks.position), asc(profileLinks.id)),
+    ctx.db
+      .select({ linkId: linkClicks.linkId, n: count() })
+      .from(linkClicks)
+      .where(eq(linkClicks.profileId, profile.id))
+      .groupBy(linkClicks.linkId),
+  ]);
+  const byDay = new Map(perDay.map((r) => [r.day, Number(r.n)]));
+  const byLink = new Map(clicks.map((r) => [r.linkId, Number(r.n)]));
+  return {
+    totalVisits: Number(total?.n ?? 0),
+    visits: latest.map((v) => ({ id: v.id, timestamp: v.createdAt.toISOString(), userAgent: v.userAgent, device: asDevice(v.device) })),
+    daily: days.map((date) => ({ date, count: byDay.get(date) ?? 0 })),
+    linkClicks: links.map((l) => ({ linkId: l.id, linkType: l.linkType, url: l.url, clicks: byLink.get(l.id) ?? 0 })),
+  };
+}
+
+const num = (v: unknown, d: number) => (typeof v === 'number' && Number.isFinite(v) ? v : d);
+const str = (v: unknown, d: string) => (typeof v === 'string' && v ? v : d);
+
+/** GET /api/cards: the user's designed cards, newest first. */
+export async function getUserCards(ctx: AppContext, userId: string): Promise<UserCard[]> {
+  const rows = await ctx.db
+    .select({ c: cards, templateName: templates.name })
+    .from(cards)
+    .leftJoin(templates, eq(templates.id, cards.templateId))
+    .where(eq(cards.userId, userId))
+    .orderBy(desc(cards.submittedAt), desc(cards.id));
+  return rows.map(({ c, templateName }) => {
+    const cz = (c.customizations && typeof c.customizations === 'object' ? c.customizations : {}) as Record<string, unknown>;
+    return {
+      id: c.id,
+      templateId: c.templateId,
+      templateName: templateName ?? null,
+      cardType: c.cardType,
+      status: c.status,
+      customizations: {
+        layout: str(cz.layout, 'standard'),
+        backgroundColor: str(cz.backgroundColor, '#000000'),
+        textColor: str(cz.textColor, '#ffffff'),
+        backgroundImageUrl: typeof cz.backgroundImageUrl === 'string' ? cz.backgroundImageUrl : null,
+        overlayColor: typeof cz.overlayColor === 'string' ? cz.overlayColor : null,
+        overlayOpacity: num(cz.overlayOpacity, 0.2),
+      },
+      frontImageUrl: c.frontImageUrl,
+      backImageUrl: c.backImageUrl,
+      qrCodeUrl: c.qrCodeUrl,
+      qrGenerated: !!c.qrCodeUrl,
+      orderId: c.orderId,
+      reviewNotes: c.reviewNotes,
+      submittedAt: c.submittedAt.toISOString(),
+    };
+  });
+}

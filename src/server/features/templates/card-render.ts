@@ -1,0 +1,84 @@
+import { Resvg, renderAsync } from '@resvg/resvg-js';
+import sharp from 'sharp';
+import { DEFAULT_FONT_FAMILY, bundledFont } from '#shared/fonts';
+import { fontPathsFor } from '../../lib/fonts';
+
+/**
+ * SVG -> PNG/JPEG with resvg and the bundled TTF fonts only (system fonts are never loaded, so a
+ * card renders the same on every machine). resvg's raw pixels go straight to sharp for JPEG.
+ */
+
+export type RasterFormat = 'png' | 'jpeg';
+
+export interface RenderOptions {
+  format: RasterFormat;
+  /** output width in pixels (default: the SVG's own width, 1050 for cards) */
+  width?: number;
+  quality?: number;
+}
+
+const fontCache = new Map<string, string[]>();
+
+/** The bundled families an SVG names in font-family attributes or styles (default family always). */
+export function familiesIn(svg: string): string[] {
+  const found = new Set<string>([DEFAULT_FONT_FAMILY]);
+  for (const m of svg.matchAll(/font-family\s*(?:=\s*"([^"]*)"|=\s*'([^']*)'|:\s*([^;"}]+))/g)) {
+    for (const part of (m[1] ?? m[2] ?? m[3] ?? '').split(',')) {
+      const f = bundledFont(part.replace(/&apos;|&quot;/g, ''));
+      if (f) found.add(f.family);
+    }
+  }
+  return [...found].sort();
+}
+
+function fontFilesFor(svg: string): string[] {
+  const families = familiesIn(svg);
+  const key = families.join('|');
+  let files = fontCache.get(key);
+  if (!files) {
+    files = fontPathsFor(families);
+    fontCache.set(key, files);
+  }
+  return files;
+}
+
+function resvgOptions(svg: string, width?: number) {
+  return {
+    font: { loadSystemFonts: false, fontFiles: fontFilesFor(svg), defaultFontFamily: DEFAULT_FONT_FAMILY, sansSerifFamily: 'Inter', serifFamily: 'Playfair Display', monospaceFamily: 'JetBrains Mono' },
+    fitTo: width ? ({ mode: 'width', value: width } as const) : ({ mode: 'original' } as const),
+    background: '#000000',
+    shapeRendering: 2 as const,
+    textRendering: 1 as const,
+    imageRendering: 0 as const,
+    logLevel: 'off' as const,
+  };
+}
+
+/** Renders off the main thread (resvg's async render runs on the libuv pool). */
+export async function renderSvg(svg: string, opts: RenderOptions): Promise<Buffer> {
+  const img = await renderAsync(svg, resvgOptions(svg, opts.width));
+  if (opts.format === 'png') return img.asPng();
+  return sharp(img.pixels, { raw: { width: img.width, height: img.height, channels: 4 } })
+    .flatten({ background: '#000000' })
+    .jpeg({ quality: opts.quality ?? 90, chromaSubsampling: '4:4:4', mozjpeg: false })
+    .toBuffer();
+}
+
+/** Synchronous variant (tests and one-off tools). */
+export function renderSvgPngSync(svg: string, width?: number): Buffer {
+  return new Resvg(svg, resvgOptions(svg, width)).render().asPng();
+}
+
+/** Front above back on one sheet with a small gap (the admin's print proof). */
+export async function proofSheet(front: Buffer, back: Buffer, gap = 30): Promise<Buffer> {
+  const [a, b] = await Promise.all([sharp(front).metadata(), sharp(back).metadata()]);
+  const width = Math.max(a.width ?? 0, b.width ?? 0);
+  const height = (a.height ?? 0) + gap + (b.height ?? 0);
+  return sharp({ create: { width, height, channels: 3, background: '#ffffff' } })
+    .composite([
+      { input: front, left: 0, top: 0 },
+      { input: back, left: 0, top: (a.height ?? 0) + gap },
+    ])
+    .jpeg({ quality: 90, chromaSubsampling: '4:4:4' })
+    .toBuffer();
+}

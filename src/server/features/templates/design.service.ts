@@ -1,0 +1,180 @@
+import { eq } from 'drizzle-orm';
+import type { z } from 'zod';
+import { templateDisplay } from '#shared/card-templates/builtin';
+import type { CardData } from '#shared/card-templates/fields';
+import type { SubmitForReviewBody, SubmitForReviewResult } from '#shared/schemas/templates';
+import type { AppContext, SessionUser } from '../../context';
+import { cards, orders, profiles } from '../../db/schema/index';
+import { HttpError, badRequest, conflict } from '../../lib/http-errors';
+import { saveFile } from '../../lib/files';
+import { createOrder } from '../orders/orders.service';
+import { getProfileForUser } from '../profile/profile.service';
+import { getTemplate, renderCard, type CardRenderInput } from './templates.service';
+
+type SubmitInput = z.output<typeof SubmitForReviewBody>;
+
+export const profileUrl = (baseUrl: string, profileId: string) => `${baseUrl.replace(/\/+$/, '')}/p/${profileId}`;
+
+/**
+ * What a signed-in user's card is filled with: their profile (with the first website and LinkedIn
+ * links) and the QR code of their public profile. Without a profile: the account's name and
+ * e-mail, and no QR code yet.
+ */
+export async function cardInputForUser(ctx: AppContext, user: SessionUser, baseUrl: string): Promise<CardRenderInput & { profileId: string | null }> {
+  const profile = await getProfileForUser(ctx, user.id);
+  if (!profile) {
+    return {
+      data: { fullName: `${user.firstName} ${user.lastName}`.trim() || user.username, email: user.email },
+      qrUrl: null,
+      logoUrl: null,
+      profileId: null,
+    };
+  }
+  const link = (type: string) => profile.links.find((l) => l.linkType === type)?.url ?? null;
+  const data: CardData = {
+    fullName: profile.fullName,
+    jobTitle: profile.jobTitle,
+    companyName: profile.companyName,
+    email: profile.email,
+    phoneNumber: profile.phoneNumber,
+    address: profile.address,
+    website: link('website'),
+    linkedinUrl: link('linkedin'),
+  };
+  return { data, qrUrl: profileUrl(baseUrl, profile.id), logoUrl: profile.logoUrl, profileId: profile.id };
+}
+
+class Replayed extends Error {
+  constructor(public readonly orderId: number) {
+    super('replayed');
+  }
+}
+
+async function existingSubmission(ctx: AppContext, userId: string, orderId: number): Promise<SubmitForReviewResult> {
+  const [row] = await ctx.db
+    .select({ order: orders, card: cards })
+    .from(orders)
+    .leftJoin(cards, eq(cards.id, orders.cardId))
+    .where(eq(orders.id, orderId))
+    .limit(1);
+  if (!row || row.order.userId !== userId) throw conflict('This form was already submitted by someone else');
+  return {
+    orderId: row.order.id,
+    cardId: row.card?.id ?? 0,
+    status: row.card?.status ?? 'pending',
+    frontImageUrl: row.card?.frontImageUrl ?? null,
+    backImageUrl: row.card?.backImageUrl ?? null,
+    qrCodeUrl: row.card?.qrCodeUrl ?? null,
+  };
+}
+
+/**
+ * Stores a submitted design and its order in one transaction: the card row (status pending), its
+ * rendered front and back (JPEG files), and the linked order made by the order service (priced
+ * from the catalogue, with its history row and e-mail). A retry with the same client token answers
+ * the first submission.
+ */
+export async function submitForReview(ctx: AppContext, user: SessionUser, input: SubmitInput, baseUrl: string): Promise<{ result: SubmitForReviewResult; created: boolean }> {
+  const key = input.clientToken;
+  if (key) {
+    const [prior] = await ctx.db.select({ id: orders.id }).from(orders).where(eq(orders.idempotencyKey, key)).limit(1);
+    if (prior) return { result: await existingSubmission(ctx, user.id, prior.id), created: false };
+  }
+
+  let template;
+  try {
+    template = await getTemplate(ctx, { id: input.templateId });
+  } catch (e) {
+    if (e instanceof HttpError && e.statusCode === 404) throw badRequest('Template not found', { templateId: 'Template not found' });
+    throw e;
+  }
+  if (!template.isActive) throw badRequest('This template is not available', { templateId: 'This template is not available' });
+
+  const [profile] = await ctx.db.select({ id: profiles.id, logoUrl: profiles.logoUrl }).from(profiles).where(eq(profiles.userId, user.id)).limit(1);
+  const p = input.customerProfile;
+  const qrUrl = profile ? profileUrl(baseUrl, profile.id) : null;
+  const renderInput: CardRenderInput = {
+    data: p,
+    qrUrl,
+    logoUrl: p.logoUrl ?? profile?.logoUrl ?? null,
+  };
+  // rendering is CPU work: done before the transaction opens
+  const rendered = await renderCard(ctx, template, renderInput, 'jpeg');
+  const display = templateDisplay(template, template.version);
+
+  const savedKeys: string[] = [];
+  try {
+    const result = await ctx.db.transaction(async (tx) => {
+      const [card] = await tx
+        .insert(cards)
+        .values({
+          userId: user.id,
+          profileId: profile?.id ?? null,
+          templateId: template.id,
+          cardType: input.cardType,
+          customerProfile: { ...p, templateVersion: template.version },
+          customizations: {
+            layout: display.layout,
+            backgroundColor: display.backgroundColor,
+            textColor: display.textColor,
+            qrStyle: display.qrStyle,
+            qrBorder: display.qrBorder,
+            ...(display.qrBorderColor ? { qrBorderColor: display.qrBorderColor, qrBorderWidth: display.qrBorderWidth } : {}),
+            overlayOpacity: 0.2,
+          },
+          qrCodeUrl: qrUrl,
+          status: 'pending',
+          submittedAt: input.submittedAt ? clampSubmittedAt(input.submittedAt) : new Date(),
+        })
+        .returning();
+      const save = async (side: 'front' | 'back', data: Buffer) => {
+        const f = await saveFile(ctx, { userId: user.id, kind: 'card', prefix: 'cards', data, mimeType: 'image/jpeg', ext: 'jpg', width: 1050, height: 600 }, tx);
+        savedKeys.push(f.key);
+        return f.url;
+      };
+      const frontImageUrl = await save('front', rendered.front);
+      const backImageUrl = await save('back', rendered.back);
+
+      const made = await createOrder(
+        ctx,
+        {
+          customerName: p.fullName,
+          email: p.email,
+          phone: p.phoneNumber,
+          companyName: p.companyName ?? null,
+          position: p.jobTitle ?? null,
+          address: p.address ?? null,
+          quantity: input.quantity,
+          cardType: input.cardType,
+          cardStyle: input.cardStyle,
+          deliveryOption: input.deliveryOption,
+          templateId: template.id,
+        },
+        { tx, userId: user.id, cardId: card.id, source: 'design', idempotencyKey: key, baseUrl },
+      );
+      if (made.replayed) throw new Replayed(made.order.id);
+      await tx.update(cards).set({ frontImageUrl, backImageUrl, orderId: made.order.id }).where(eq(cards.id, card.id));
+      return {
+        orderId: made.order.id,
+        cardId: card.id,
+        status: 'pending',
+        frontImageUrl,
+        backImageUrl,
+        qrCodeUrl: qrUrl,
+      } satisfies SubmitForReviewResult;
+    });
+    return { result, created: true };
+  } catch (e) {
+    await Promise.all(savedKeys.map((k) => ctx.storage.delete(k).catch(() => undefined)));
+    if (e instanceof Replayed) return { result: await existingSubmission(ctx, user.id, e.orderId), created: false };
+    throw e;
+  }
+}
+
+/** The client's submittedAt, kept when plausible (not in the future, not older than a day). */
+function clampSubmittedAt(iso: string): Date {
+  const t = new Date(iso).getTime();
+  const now = Date.now();
+  if (!Number.isFinite(t) || t > now || now - t > 86_400_000) return new Date(now);
+  return new Date(t);
+}

@@ -1,0 +1,214 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { eq, or } from 'drizzle-orm';
+import { TEMPLATE_FOLDERS, type TemplateSide } from '#shared/card-templates/builtin';
+import {
+  AdminGenerateCardBody,
+  CardFields,
+  FontFileParams,
+  GenerateCardBody,
+  SubmitForReviewBody,
+  SvgFileParams,
+  SvgFilesBody,
+  TemplateSideParams,
+  VersionQuery,
+  type GeneratedCard,
+} from '#shared/schemas/templates';
+import type { ZodTypeProvider } from '../../lib/validation';
+import { notFound } from '../../lib/http-errors';
+import { enforceRateLimit } from '../../lib/rate-limit';
+import { fontBytes } from '../../lib/fonts';
+import { SANDBOX_CSP } from '../../plugins/security';
+import { cards, orders, profiles } from '../../db/schema/index';
+import { proofSheet } from './card-render';
+import { cardInputForUser, profileUrl, submitForReview } from './design.service';
+import {
+  cardSvg,
+  getTemplate,
+  listSvgTemplates,
+  listTemplates,
+  renderCard,
+  saveSvgFiles,
+  templatePreviewSvg,
+  templateSide,
+  templateThumbnail,
+} from './templates.service';
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+const REVALIDATE = 'public, no-cache';
+
+function slug(s: string) {
+  return (
+    s
+      .normalize('NFKD')
+      .replace(/[\u0300-\u036f]/g, '')
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-+|-+$/g, '')
+      .slice(0, 60) || 'card'
+  );
+}
+
+function sendSvg(reply: FastifyReply, svg: string) {
+  reply.header('content-security-policy', SANDBOX_CSP);
+  return reply.type('image/svg+xml; charset=utf-8').send(svg);
+}
+
+function notModified(req: FastifyRequest, etag: string) {
+  const inm = req.headers['if-none-match'];
+  return typeof inm === 'string' && inm.split(',').some((t) => t.trim() === etag || t.trim() === `W/${etag}`);
+}
+
+/** Templates: list, SVG files, thumbnails, previews, filling, card generation, the manager's save, design submission. */
+export async function templatesRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const base = (req: FastifyRequest) => app.ctx.publicUrl(req);
+  /** what the sample QR on thumbnails and previews opens: this site's template gallery */
+  const sampleQr = (req: FastifyRequest) => `${base(req)}/templates`;
+
+  r.get('/api/templates', { config: { access: 'public' } }, async (_req, reply) => {
+    reply.header('cache-control', 'no-cache');
+    return listTemplates(app.ctx);
+  });
+
+  r.get('/api/svg-templates', { config: { access: 'public' } }, async (req, reply) => {
+    reply.header('cache-control', 'no-cache');
+    return listSvgTemplates(app.ctx, { withNotes: req.user?.role === 'admin' });
+  });
+
+  r.get(
+    '/api/template-thumbnail/:id/:side',
+    { config: { access: 'public' }, schema: { params: TemplateSideParams, querystring: VersionQuery } },
+    async (req, reply) => {
+      const thumb = await templateThumbnail(app.ctx, req.params.id, req.params.side, sampleQr(req));
+      reply.header('etag', thumb.etag);
+      reply.header('cache-control', req.query.v && req.query.v === String(thumb.version) ? IMMUTABLE : REVALIDATE);
+      if (notModified(req, thumb.etag)) return reply.status(304).send();
+      return reply.type(thumb.type).send(thumb.body);
+    },
+  );
+
+  r.get(
+    '/api/template-preview/:id/:side',
+    { config: { access: 'public' }, schema: { params: TemplateSideParams, querystring: VersionQuery } },
+    async (req, reply) => {
+      const { svg, version } = await templatePreviewSvg(app.ctx, req.params.id, req.params.side, sampleQr(req));
+      reply.header('etag', `"p${req.params.id}-${req.params.side}-v${version}"`);
+      reply.header('cache-control', REVALIDATE);
+      return sendSvg(reply, svg);
+    },
+  );
+
+  r.post(
+    '/api/template-customize/:id/:side',
+    { config: { access: 'public' }, schema: { params: TemplateSideParams, body: CardFields } },
+    async (req, reply) => {
+      await enforceRateLimit(app.ctx.rateLimiter, `template-customize:ip:${req.ip}`, 240, 60);
+      const t = await getTemplate(app.ctx, { id: req.params.id });
+      // the QR code is the caller's own public profile when signed in with one; otherwise the placeholder
+      let qrUrl: string | null = null;
+      if (req.user) {
+        const [p] = await app.ctx.db.select({ id: profiles.id }).from(profiles).where(eq(profiles.userId, req.user.id)).limit(1);
+        if (p) qrUrl = profileUrl(base(req), p.id);
+      }
+      const { logoUrl, ...data } = req.body;
+      const filled = await cardSvg(app.ctx, t, req.params.side, { data, qrUrl, logoUrl }, false);
+      reply.header('cache-control', 'no-store');
+      if (filled.truncated.length) reply.header('x-card-truncated', filled.truncated.join(','));
+      return sendSvg(reply, filled.svg);
+    },
+  );
+
+  r.post('/api/generate-card', { config: { access: 'user' }, schema: { body: GenerateCardBody } }, async (req) => {
+    const user = req.user!;
+    await enforceRateLimit(app.ctx.rateLimiter, `generate-card:user:${user.id}`, 60, 60);
+    const input = await cardInputForUser(app.ctx, user, base(req));
+    let templateId = req.body.templateId;
+    if (templateId === undefined) {
+      const [p] = await app.ctx.db.select({ templateId: profiles.templateId }).from(profiles).where(eq(profiles.userId, user.id)).limit(1);
+      templateId = p?.templateId ?? 17;
+    }
+    const t = await getTemplate(app.ctx, { id: templateId });
+    const name = slug(input.data.fullName ?? 'business-card');
+    if (req.body.format === 'svg') {
+      const [front, back] = await Promise.all([cardSvg(app.ctx, t, 'front', input, true), cardSvg(app.ctx, t, 'back', input, true)]);
+      const side = (svg: string, s: TemplateSide) => ({ mimeType: 'image/svg+xml', data: Buffer.from(svg).toString('base64'), filename: `${name}-${s}.svg` });
+      return { front: side(front.svg, 'front'), back: side(back.svg, 'back') } satisfies GeneratedCard;
+    }
+    const fmt = req.body.format;
+    const ext = fmt === 'png' ? 'png' : 'jpg';
+    const out = await renderCard(app.ctx, t, input, fmt);
+    const side = (buf: Buffer, s: TemplateSide) => ({ mimeType: `image/${fmt}`, data: buf.toString('base64'), filename: `${name}-${s}.${ext}` });
+    return { front: side(out.front, 'front'), back: side(out.back, 'back') } satisfies GeneratedCard;
+  });
+
+  r.post('/api/admin/generate-card', { config: { access: 'admin' }, schema: { body: AdminGenerateCardBody } }, async (req, reply) => {
+    const { customerData, templateId, orderId } = req.body;
+    const t = await getTemplate(app.ctx, { id: templateId });
+    // the QR code: the public profile of the order's card or customer, when there is one
+    let qrUrl: string | null = null;
+    if (orderId !== undefined) {
+      const [o] = await app.ctx.db.select({ id: orders.id, userId: orders.userId, cardId: orders.cardId }).from(orders).where(eq(orders.id, orderId)).limit(1);
+      if (!o) throw notFound('Order not found');
+      const [c] = o.cardId ? await app.ctx.db.select({ profileId: cards.profileId }).from(cards).where(eq(cards.id, o.cardId)).limit(1) : [];
+      const [p] =
+        c?.profileId || o.userId
+          ? await app.ctx.db
+              .select({ id: profiles.id })
+              .from(profiles)
+              .where(or(c?.profileId ? eq(profiles.id, c.profileId) : undefined, o.userId ? eq(profiles.userId, o.userId) : undefined))
+              .limit(1)
+          : [];
+      if (p) qrUrl = profileUrl(base(req), p.id);
+    }
+    const { logoUrl, ...data } = customerData;
+    const out = await renderCard(app.ctx, t, { data, qrUrl, logoUrl }, 'jpeg');
+    const sheet = await proofSheet(out.front, out.back);
+    const filename = `business-card-${slug(customerData.fullName)}-${orderId ?? 'preview'}.jpg`;
+    reply.header('content-disposition', `attachment; filename="${filename}"`);
+    reply.header('cache-control', 'no-store');
+    return reply.type('image/jpeg').send(sheet);
+  });
+
+  r.post(
+    '/api/svg-files',
+    { config: { access: 'admin' }, bodyLimit: 3 * 1024 * 1024, schema: { body: SvgFilesBody } },
+    async (req) => {
+      const saved = await saveSvgFiles(app.ctx, req.body, req.user!.id);
+      return {
+        message: 'SVG files written',
+        template: { id: saved.id, folder: saved.folder, version: saved.version, updatedAt: saved.updatedAt.toISOString(), notes: saved.notes },
+      };
+    },
+  );
+
+  // The template files themselves, served from the database (a manager's save shows at once).
+  r.get('/templates/svg/:folder/:file', { config: { access: 'public' }, schema: { params: SvgFileParams, querystring: VersionQuery } }, async (req, reply) => {
+    const { folder, file } = req.params;
+    const side = file === 'front.svg' ? 'front' : file === 'back.svg' ? 'back' : null;
+    if (!side || !(TEMPLATE_FOLDERS as readonly string[]).includes(folder)) throw notFound('Not found');
+    const t = await getTemplate(app.ctx, { folder });
+    const svg = templateSide(t, side);
+    const etag = `"${t.folder}-${side}-v${t.version}"`;
+    reply.header('etag', etag);
+    reply.header('cache-control', req.query.v && req.query.v === String(t.version) ? IMMUTABLE : REVALIDATE);
+    if (notModified(req, etag)) return reply.status(304).send();
+    return sendSvg(reply, svg);
+  });
+
+  // Bundled TTF fonts (font samples and card previews on web pages).
+  r.get('/fonts/:file', { config: { access: 'public' }, schema: { params: FontFileParams } }, async (req, reply) => {
+    const bytes = fontBytes(req.params.file);
+    if (!bytes) throw notFound('Not found');
+    reply.header('cache-control', 'public, max-age=31536000');
+    reply.header('access-control-allow-origin', '*');
+    return reply.type('font/ttf').send(bytes);
+  });
+
+  r.post('/api/cards/submit-for-review', { config: { access: 'user' }, schema: { body: SubmitForReviewBody } }, async (req, reply) => {
+    await enforceRateLimit(app.ctx.rateLimiter, `submit-design:user:${req.user!.id}`, 20, 3600, 'Too many designs submitted. Please try again later.');
+    const headerKey = req.headers['idempotency-key'];
+    const body = typeof headerKey === 'string' && !req.body.clientToken ? { ...req.body, clientToken: headerKey } : req.body;
+    const { result, created } = await submitForReview(app.ctx, req.user!, body, base(req));
+    return reply.status(created ? 201 : 200).send(result);
+  });
+}

@@ -1,0 +1,264 @@
+import crypto from 'node:crypto';
+import { asc, eq, sql } from 'drizzle-orm';
+import sharp from 'sharp';
+import { BUILTIN_TEMPLATES, INVERTED_THUMBNAIL_IDS, templateSvgUrl, templateThumbnailUrl, type TemplateSide } from '#shared/card-templates/builtin';
+import { fillTemplateDetailed } from '#shared/card-templates/fill';
+import { SAMPLE_CARD, type CardData } from '#shared/card-templates/fields';
+import type { SvgTemplate, TemplateSummary } from '#shared/schemas/templates';
+import type { AppContext } from '../../context';
+import { templates } from '../../db/schema/index';
+import { HttpError, badRequest, notFound } from '../../lib/http-errors';
+import { keyFromFileUrl } from '../../lib/files';
+import { sanitizeSvg, SvgRejectedError, SVG_MAX_BYTES } from '../../lib/svg-sanitize';
+import { renderSvg, type RasterFormat } from './card-render';
+
+export type TemplateRow = typeof templates.$inferSelect;
+
+/**
+ * Templates live in the database (seeded with the four built-in designs); the manager's saves
+ * bump `version`, and every cache here is keyed by version, so a save shows everywhere at once
+ * (also across instances: the version is read from the database on each use).
+ */
+
+interface Caches {
+  rows: Map<number, TemplateRow>;
+  thumbs: Map<string, { body: Buffer; etag: string; type: string }>;
+  logos: Map<string, string | null>;
+}
+const cachesByCtx = new WeakMap<AppContext, Caches>();
+function caches(ctx: AppContext): Caches {
+  let c = cachesByCtx.get(ctx);
+  if (!c) {
+    c = { rows: new Map(), thumbs: new Map(), logos: new Map() };
+    cachesByCtx.set(ctx, c);
+  }
+  return c;
+}
+
+function bounded<K, V>(map: Map<K, V>, key: K, value: V, max = 200) {
+  if (map.size >= max) map.delete(map.keys().next().value as K);
+  map.set(key, value);
+}
+
+// ------------------------------------------------------------------------------------------
+// seed
+// ------------------------------------------------------------------------------------------
+
+/** Inserts the four built-in templates when missing (never overwrites an admin's replacement). */
+export async function seedTemplates(ctx: AppContext): Promise<void> {
+  await ctx.db
+    .insert(templates)
+    .values(
+      BUILTIN_TEMPLATES.map((t) => ({
+        id: t.id,
+        name: t.name,
+        description: t.description,
+        category: t.category,
+        folder: t.folder,
+        isActive: true,
+        frontSvg: t.front,
+        backSvg: t.back,
+      })),
+    )
+    .onConflictDoNothing();
+}
+
+// ------------------------------------------------------------------------------------------
+// reading
+// ------------------------------------------------------------------------------------------
+
+const light = {
+  id: templates.id,
+  name: templates.name,
+  description: templates.description,
+  category: templates.category,
+  folder: templates.folder,
+  isActive: templates.isActive,
+  version: templates.version,
+  updatedAt: templates.updatedAt,
+};
+type LightRow = { [K in keyof typeof light]: TemplateRow[K] };
+
+export function toSummary(t: LightRow): TemplateSummary {
+  return {
+    id: t.id,
+    name: t.name,
+    description: t.description,
+    category: t.category,
+    isActive: t.isActive,
+    folder: t.folder,
+    version: t.version,
+    updatedAt: t.updatedAt.toISOString(),
+    invertThumbnail: INVERTED_THUMBNAIL_IDS.includes(t.id),
+    thumbnailFront: templateThumbnailUrl(t.id, 'front', t.version),
+    thumbnailBack: templateThumbnailUrl(t.id, 'back', t.version),
+  };
+}
+
+export async function listTemplates(ctx: AppContext): Promise<TemplateSummary[]> {
+  const rows = await ctx.db.select(light).from(templates).orderBy(asc(templates.id));
+  return rows.map(toSummary);
+}
+
+export async function listSvgTemplates(ctx: AppContext, opts: { withNotes: boolean }): Promise<SvgTemplate[]> {
+  const rows = await ctx.db.select().from(templates).orderBy(asc(templates.id));
+  return rows.map((t) => ({
+    ...toSummary(t),
+    front: t.frontSvg,
+    back: t.backSvg,
+    frontUrl: templateSvgUrl(t.folder, 'front', t.version),
+    backUrl: templateSvgUrl(t.folder, 'back', t.version),
+    ...(opts.withNotes ? { notes: t.notes } : {}),
+  }));
+}
+
+async function versionOf(ctx: AppContext, where: { id: number } | { folder: string }) {
+  const [row] = await ctx.db
+    .select({ id: templates.id, version: templates.version })
+    .from(templates)
+    .where('id' in where ? eq(templates.id, where.id) : eq(templates.folder, where.folder))
+    .limit(1);
+  return row ?? null;
+}
+
+/** The full template (both SVGs), from memory when its version is unchanged. 404 when unknown. */
+export async function getTemplate(ctx: AppContext, where: { id: number } | { folder: string }): Promise<TemplateRow> {
+  const v = await versionOf(ctx, where);
+  if (!v) throw notFound('Template not found');
+  const c = caches(ctx);
+  const cached = c.rows.get(v.id);
+  if (cached && cached.version === v.version) return cached;
+  const [row] = await ctx.db.select().from(templates).where(eq(templates.id, v.id)).limit(1);
+  if (!row) throw notFound('Template not found');
+  bounded(c.rows, row.id, row);
+  return row;
+}
+
+export function templateSide(t: TemplateRow, side: TemplateSide): string {
+  const svg = side === 'front' ? t.frontSvg : t.backSvg;
+  if (!svg) throw notFound('Missing SVG file(s)');
+  return svg;
+}
+
+// ------------------------------------------------------------------------------------------
+// filling and rendering
+// ------------------------------------------------------------------------------------------
+
+export interface CardRenderInput {
+  data: CardData;
+  /** the owner's public profile URL (the QR code); none: the template's placeholder is kept */
+  qrUrl?: string | null;
+  /** a stored file of this site (/files/...): embedded as a data: URI for raster output */
+  logoUrl?: string | null;
+}
+
+/** A stored logo as a PNG data: URI (sized for a card), or null when it cannot be read. */
+export async function logoDataUri(ctx: AppContext, url: string | null | undefined): Promise<string | null> {
+  const key = keyFromFileUrl(url ?? null);
+  if (!key) return null;
+  const c = caches(ctx);
+  if (c.logos.has(key)) return c.logos.get(key)!;
+  let uri: string | null = null;
+  try {
+    const file = await ctx.storage.get(key);
+    if (file) {
+      const png = await sharp(file.data, { limitInputPixels: 40_000_000 })
+        .resize({ width: 600, height: 600, fit: 'inside', withoutEnlargement: true })
+        .png()
+        .toBuffer();
+      uri = `data:image/png;base64,${png.toString('base64')}`;
+    }
+  } catch {
+    uri = null;
+  }
+  bounded(c.logos, key, uri, 100);
+  return uri;
+}
+
+/** Filled SVG of one side. `embedLogo` turns the logo into a data: URI (needed for raster). */
+export async function cardSvg(ctx: AppContext, t: TemplateRow, side: TemplateSide, input: CardRenderInput, embedLogo: boolean) {
+  const logoHref = embedLogo ? await logoDataUri(ctx, input.logoUrl) : keyFromFileUrl(input.logoUrl ?? null) ? input.logoUrl : null;
+  return fillTemplateDetailed(templateSide(t, side), input.data, { qrUrl: input.qrUrl ?? null, logoHref });
+}
+
+export async function renderCard(ctx: AppContext, t: TemplateRow, input: CardRenderInput, format: RasterFormat, width?: number) {
+  const [front, back] = await Promise.all([cardSvg(ctx, t, 'front', input, true), cardSvg(ctx, t, 'back', input, true)]);
+  const [frontImg, backImg] = await Promise.all([renderSvg(front.svg, { format, width }), renderSvg(back.svg, { format, width })]);
+  return { front: frontImg, back: backImg, frontSvg: front.svg, backSvg: back.svg, truncated: [...new Set([...front.truncated, ...back.truncated])] };
+}
+
+// ------------------------------------------------------------------------------------------
+// thumbnails (raster, cached in memory, ETag)
+// ------------------------------------------------------------------------------------------
+
+export const THUMBNAIL_WIDTH = 700;
+
+export async function templateThumbnail(ctx: AppContext, id: number, side: TemplateSide, sampleQrUrl: string) {
+  const v = await versionOf(ctx, { id });
+  if (!v) throw notFound('Template not found');
+  const c = caches(ctx);
+  const key = `${id}:${side}:${v.version}:${sampleQrUrl}`;
+  const hit = c.thumbs.get(key);
+  if (hit) return { ...hit, version: v.version };
+  const t = await getTemplate(ctx, { id });
+  const filled = fillTemplateDetailed(templateSide(t, side), SAMPLE_CARD, { qrUrl: sampleQrUrl });
+  const body = await renderSvg(filled.svg, { format: 'jpeg', width: THUMBNAIL_WIDTH, quality: 84 });
+  const etag = `"t${id}-${side}-v${t.version}-${crypto.createHash('sha1').update(body).digest('hex').slice(0, 16)}"`;
+  const entry = { body, etag, type: 'image/jpeg' };
+  bounded(c.thumbs, key, entry, 64);
+  return { ...entry, version: t.version };
+}
+
+/** The template filled with the sample person (the fallback SVG preview). */
+export async function templatePreviewSvg(ctx: AppContext, id: number, side: TemplateSide, sampleQrUrl: string) {
+  const t = await getTemplate(ctx, { id });
+  return { svg: fillTemplateDetailed(templateSide(t, side), SAMPLE_CARD, { qrUrl: sampleQrUrl }).svg, version: t.version };
+}
+
+// ------------------------------------------------------------------------------------------
+// the template manager's save
+// ------------------------------------------------------------------------------------------
+
+export interface SaveSvgFilesInput {
+  templateId: number;
+  folder: string;
+  updates: { front?: string; back?: string };
+  notes?: string;
+}
+
+/**
+ * Sanitizes and stores new front/back SVGs (and notes), bumping the version. Any refused file
+ * answers 400/413 with the field named, and nothing is written.
+ */
+export async function saveSvgFiles(ctx: AppContext, input: SaveSvgFilesInput, userId: string) {
+  const [row] = await ctx.db.select(light).from(templates).where(eq(templates.id, input.templateId)).limit(1);
+  if (!row) throw notFound('Template not found');
+  if (row.folder !== input.folder) {
+    throw badRequest('The folder does not match this template', { folder: `Template ${row.id} lives in the folder ${row.folder}` });
+  }
+  const clean: { frontSvg?: string; backSvg?: string } = {};
+  for (const side of ['front', 'back'] as const) {
+    const svg = input.updates[side];
+    if (svg === undefined) continue;
+    try {
+      clean[side === 'front' ? 'frontSvg' : 'backSvg'] = sanitizeSvg(svg, { maxBytes: SVG_MAX_BYTES });
+    } catch (e) {
+      if (e instanceof SvgRejectedError) {
+        throw new HttpError(e.statusCode, `${side}.svg: ${e.message}`, { [`updates.${side}`]: e.message });
+      }
+      throw e;
+    }
+  }
+  const [updated] = await ctx.db
+    .update(templates)
+    .set({
+      ...clean,
+      ...(input.notes !== undefined ? { notes: input.notes.trim() || null } : {}),
+      version: sql`${templates.version} + 1`,
+      updatedAt: new Date(),
+      updatedBy: userId,
+    })
+    .where(eq(templates.id, row.id))
+    .returning();
+  return updated;
+}

@@ -1,0 +1,498 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq, sql } from 'drizzle-orm';
+import sharp from 'sharp';
+import { createTestApp, Agent, type TestApp } from '#tests/helpers/test-app';
+import { adminAgent, signedInAgent } from '#tests/helpers/factories';
+import { decodeQrImage } from '#tests/helpers/qr-decode';
+import { BUILTIN_TEMPLATES } from '#shared/card-templates/builtin';
+import { cards, files, orders, orderStatusHistory, outbox, templates } from '../../db/schema/index';
+import { SANDBOX_CSP } from '../../plugins/security';
+
+let t: TestApp;
+beforeAll(async () => {
+  // many sign-ups from one address in this file: the sign-up limit is tested elsewhere
+  t = await createTestApp({ env: { RATE_LIMITS: 'off' } });
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const count = async (table: 'cards' | 'orders' | 'files' | 'outbox') =>
+  Number(((await t.app.ctx.db.execute(sql.raw(`select count(*)::int n from ${table}`))) as any).rows[0].n);
+
+const design = (over: Record<string, unknown> = {}) => ({
+  templateId: 17,
+  cardType: 'standard',
+  customerProfile: {
+    fullName: 'Grace Hopper',
+    jobTitle: 'Rear Admiral',
+    companyName: 'US Navy',
+    email: 'grace@example.com',
+    phoneNumber: '+1 212 555 0100',
+    address: '1 Navy Yard, New York, NY',
+    website: 'https://example.com/grace',
+    linkedinUrl: '',
+  },
+  submittedAt: new Date().toISOString(),
+  ...over,
+});
+
+/** Gives a signed-in agent a profile (through the profile API) and returns its id. */
+async function withProfile(agent: Agent, fullName = 'Grace Hopper') {
+  const res = await agent.put('/api/profile', { fullName, jobTitle: 'Rear Admiral', email: 'grace@example.com', phoneNumber: '+1 212 555 0100' });
+  expect(res.statusCode, res.body).toBeLessThan(300);
+  return res.json().id as string;
+}
+
+const SVG = (inner: string) => `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1050 600" width="1050" height="600">${inner}</svg>`;
+
+describe('template list and files', () => {
+  it('seeds the four built-in templates (idempotently)', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/templates' });
+    expect(res.statusCode).toBe(200);
+    const list = res.json();
+    expect(list.map((x: any) => [x.id, x.name, x.folder, x.isActive, x.category])).toEqual([
+      [15, 'Minimal', 'minimal', true, 'Business Card'],
+      [16, 'Classic', 'classic', true, 'Business Card'],
+      [17, 'Simple', 'simple', true, 'Business Card'],
+      [18, 'Modern', 'modern', true, 'Business Card'],
+    ]);
+    expect(list.filter((x: any) => x.invertThumbnail).map((x: any) => x.id)).toEqual([15, 16]);
+    // running the seed again changes nothing
+    const { runSeeds } = await import('../../db/seed');
+    await runSeeds(t.app.ctx);
+    expect((await t.app.inject({ method: 'GET', url: '/api/templates' })).json()).toHaveLength(4);
+  });
+
+  it('GET /api/svg-templates gives both SVGs; notes only to admins', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/svg-templates' });
+    expect(res.statusCode).toBe(200);
+    const simple = res.json().find((x: any) => x.id === 17);
+    expect(simple.front).toContain('data-field="fullName"');
+    expect(simple.back).toContain('data-slot="qr"');
+    expect(simple.frontUrl).toBe(`/templates/svg/simple/front.svg?v=${simple.version}`);
+    expect(simple).not.toHaveProperty('notes');
+    const { agent } = await adminAgent(t.app);
+    expect((await agent.get('/api/svg-templates')).json()[0]).toHaveProperty('notes');
+  });
+
+  it('serves /templates/svg/{folder}/{side}.svg from the database with the sandbox CSP and an ETag', async () => {
+    for (const b of BUILTIN_TEMPLATES) {
+      for (const side of ['front', 'back'] as const) {
+        const res = await t.app.inject({ method: 'GET', url: `/templates/svg/${b.folder}/${side}.svg` });
+        expect(res.statusCode).toBe(200);
+        expect(res.headers['content-type']).toMatch(/^image\/svg\+xml/);
+        expect(res.headers['content-security-policy']).toBe(SANDBOX_CSP);
+        expect(res.body).toBe(b[side]);
+        const again = await t.app.inject({ method: 'GET', url: `/templates/svg/${b.folder}/${side}.svg`, headers: { 'if-none-match': String(res.headers.etag) } });
+        expect(again.statusCode).toBe(304);
+      }
+    }
+    const versioned = await t.app.inject({ method: 'GET', url: '/templates/svg/simple/front.svg?v=1' });
+    expect(versioned.headers['cache-control']).toContain('immutable');
+    for (const bad of ['/templates/svg/unknown/front.svg', '/templates/svg/simple/side.svg', '/templates/svg/simple/..%2f..%2fetc.svg']) {
+      expect((await t.app.inject({ method: 'GET', url: bad })).statusCode).toBe(404);
+    }
+  });
+
+  it('thumbnails: JPEG raster, cached with an ETag (304), 404/400 for bad ids and sides', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/template-thumbnail/17/front' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('image/jpeg');
+    const meta = await sharp(res.rawPayload).metadata();
+    expect(meta.format).toBe('jpeg');
+    expect(meta.width).toBe(700);
+    expect(meta.height).toBe(400);
+    const etag = String(res.headers.etag);
+    expect(etag).toMatch(/^"t17-front-v\d+-[0-9a-f]{16}"$/);
+    expect(res.headers['cache-control']).toContain('no-cache');
+    const cached = await t.app.inject({ method: 'GET', url: '/api/template-thumbnail/17/front', headers: { 'if-none-match': etag } });
+    expect(cached.statusCode).toBe(304);
+    const versioned = await t.app.inject({ method: 'GET', url: '/api/template-thumbnail/17/back?v=1' });
+    expect(versioned.headers['cache-control']).toContain('immutable');
+    // the sample QR on the thumbnail is readable
+    expect(await decodeQrImage(versioned.rawPayload)).toMatch(/\/templates$/);
+
+    expect((await t.app.inject({ method: 'GET', url: '/api/template-thumbnail/999/front' })).statusCode).toBe(404);
+    const side = await t.app.inject({ method: 'GET', url: '/api/template-thumbnail/17/left' });
+    expect(side.statusCode).toBe(400);
+    expect(side.json().errors.side).toBe('Side must be front or back');
+    expect((await t.app.inject({ method: 'GET', url: '/api/template-thumbnail/abc/front' })).statusCode).toBe(400);
+  });
+
+  it('preview: the template filled with the sample person, as SVG', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/template-preview/16/front' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^image\/svg\+xml/);
+    expect(res.headers['content-security-policy']).toBe(SANDBOX_CSP);
+    expect(res.body).toContain('Alexandra Reed');
+    expect((await t.app.inject({ method: 'GET', url: '/api/template-preview/3/front' })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: '/api/template-preview/16/top' })).statusCode).toBe(400);
+  });
+
+  it('GET /fonts/{file} serves the bundled TTFs with a long cache, nothing else', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/fonts/Inter_400Regular.ttf' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('font/ttf');
+    expect(res.headers['cache-control']).toContain('max-age=31536000');
+    expect(res.rawPayload.readUInt32BE(0)).toBe(0x00010000);
+    for (const bad of ['/fonts/..%2Fpackage.json', '/fonts/nope.ttf', '/fonts/Inter_400Regular.ttf.png']) {
+      expect((await t.app.inject({ method: 'GET', url: bad })).statusCode).toBe(404);
+    }
+  });
+});
+
+describe('POST /api/template-customize', () => {
+  it('fills the fields into SVG text, escaping everything', async () => {
+    const res = await new Agent(t.app).post('/api/template-customize/17/front', {
+      fullName: '<script>alert(1)</script>',
+      jobTitle: 'Engineer & "Maker"',
+      companyName: 'ACME',
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^image\/svg\+xml/);
+    expect(res.body).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
+    expect(res.body).not.toContain('<script>');
+    expect(res.body).toContain('Engineer &amp; &quot;Maker&quot;');
+  });
+
+  it('uses the QR code of the signed-in owner’s profile', async () => {
+    const { agent } = await signedInAgent(t.app);
+    const id = await withProfile(agent);
+    const res = await agent.post('/api/template-customize/17/back', { fullName: 'Grace Hopper', email: 'g@example.com' });
+    expect(res.statusCode).toBe(200);
+    const png = await sharp(Buffer.from(res.body)).png().toBuffer();
+    expect(await decodeQrImage(png)).toBe(`http://localhost:80/p/${id}`);
+    // signed out: the placeholder
+    const anon = await new Agent(t.app).post('/api/template-customize/17/back', { fullName: 'Grace Hopper' });
+    expect(anon.body).toContain('>QR</text>');
+  });
+
+  it('refuses bad input: unknown template 404, bad side 400, unknown fields 400, outside logo URLs 400', async () => {
+    const a = new Agent(t.app);
+    expect((await a.post('/api/template-customize/999/front', { fullName: 'x' })).statusCode).toBe(404);
+    expect((await a.post('/api/template-customize/17/middle', { fullName: 'x' })).statusCode).toBe(400);
+    const extra = await a.post('/api/template-customize/17/front', { fullName: 'x', evil: 1 });
+    expect(extra.statusCode).toBe(400);
+    expect(extra.json().errors.evil).toBeTruthy();
+    const logo = await a.post('/api/template-customize/17/front', { logoUrl: 'http://169.254.169.254/latest' });
+    expect(logo.statusCode).toBe(400);
+    expect(logo.json().errors.logoUrl).toBeTruthy();
+    const js = await a.post('/api/template-customize/17/back', { website: 'javascript:alert(1)' });
+    expect(js.statusCode).toBe(400);
+  });
+});
+
+describe('POST /api/generate-card', () => {
+  it('401 signed out', async () => {
+    const res = await new Agent(t.app).post('/api/generate-card', { templateId: 17, format: 'jpeg' });
+    expect(res.statusCode).toBe(401);
+  });
+
+  it('JPEG front and back of the user’s profile, the back’s QR opening their public profile', async () => {
+    const { agent } = await signedInAgent(t.app);
+    const id = await withProfile(agent, 'Ada Lovelace');
+    const res = await agent.post('/api/generate-card', { templateId: 18, format: 'jpeg' });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    for (const side of ['front', 'back'] as const) {
+      expect(body[side].mimeType).toBe('image/jpeg');
+      expect(body[side].filename).toBe(`ada-lovelace-${side}.jpg`);
+      const meta = await sharp(Buffer.from(body[side].data, 'base64')).metadata();
+      expect([meta.format, meta.width, meta.height]).toEqual(['jpeg', 1050, 600]);
+    }
+    expect(await decodeQrImage(Buffer.from(body.back.data, 'base64'))).toBe(`http://localhost:80/p/${id}`);
+  });
+
+  it('SVG format gives the filled SVG text', async () => {
+    const { agent } = await signedInAgent(t.app);
+    await withProfile(agent, 'Ada Lovelace');
+    const res = await agent.post('/api/generate-card', { templateId: 15, format: 'svg' });
+    expect(res.statusCode).toBe(200);
+    const front = Buffer.from(res.json().front.data, 'base64').toString('utf8');
+    expect(res.json().front.mimeType).toBe('image/svg+xml');
+    expect(front).toContain('Ada Lovelace');
+  });
+
+  it('without a profile: the account name and no QR code yet', async () => {
+    const { agent } = await signedInAgent(t.app);
+    const res = await agent.post('/api/generate-card', { format: 'svg' });
+    expect(res.statusCode).toBe(200);
+    expect(Buffer.from(res.json().front.data, 'base64').toString()).toContain('Ada Lovelace');
+    expect(Buffer.from(res.json().back.data, 'base64').toString()).toContain('>QR</text>');
+  });
+
+  it('wrong format 400, unknown template 404', async () => {
+    const { agent } = await signedInAgent(t.app);
+    const fmt = await agent.post('/api/generate-card', { templateId: 17, format: 'gif' });
+    expect(fmt.statusCode).toBe(400);
+    expect(fmt.json().errors.format).toBe('Format must be svg or jpeg');
+    expect((await agent.post('/api/generate-card', { templateId: 4242, format: 'jpeg' })).statusCode).toBe(404);
+  });
+});
+
+describe('POST /api/admin/generate-card', () => {
+  it('401 signed out, 403 for a non-admin', async () => {
+    const body = { customerData: { fullName: 'X' }, templateId: 17, format: 'jpeg' };
+    expect((await new Agent(t.app).post('/api/admin/generate-card', body)).statusCode).toBe(401);
+    const { agent } = await signedInAgent(t.app);
+    expect((await agent.post('/api/admin/generate-card', body)).statusCode).toBe(403);
+  });
+
+  it('a JPEG proof (front above back) named business-card-{customer}-{orderId}.jpg', async () => {
+    const { agent: user } = await signedInAgent(t.app);
+    const profileId = await withProfile(user);
+    const submitted = await user.post('/api/cards/submit-for-review', design());
+    expect(submitted.statusCode).toBe(201);
+    const orderId = submitted.json().orderId;
+
+    const { agent } = await adminAgent(t.app);
+    const res = await agent.post('/api/admin/generate-card', {
+      customerData: { fullName: 'Grace Hopper', jobTitle: 'Rear Admiral', email: 'grace@example.com', phoneNumber: '555', address: 'NYC', companyName: 'Navy' },
+      templateId: 16,
+      cardType: 'standard',
+      format: 'jpeg',
+      orderId,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('image/jpeg');
+    expect(res.headers['content-disposition']).toBe(`attachment; filename="business-card-grace-hopper-${orderId}.jpg"`);
+    const meta = await sharp(res.rawPayload).metadata();
+    expect([meta.width, meta.height]).toEqual([1050, 1230]);
+    // the back (lower half) carries the customer's profile QR code
+    const back = await sharp(res.rawPayload).extract({ left: 0, top: 630, width: 1050, height: 600 }).png().toBuffer();
+    expect(await decodeQrImage(back)).toBe(`http://localhost:80/p/${profileId}`);
+  });
+
+  it('validates: name required, unknown order 404, unknown template 404', async () => {
+    const { agent } = await adminAgent(t.app);
+    const noName = await agent.post('/api/admin/generate-card', { customerData: { fullName: '' } });
+    expect(noName.statusCode).toBe(400);
+    expect(noName.json().errors['customerData.fullName']).toBeTruthy();
+    expect((await agent.post('/api/admin/generate-card', { customerData: { fullName: 'A' }, orderId: 99999999 })).statusCode).toBe(404);
+    expect((await agent.post('/api/admin/generate-card', { customerData: { fullName: 'A' }, templateId: 1 })).statusCode).toBe(404);
+    expect((await agent.post('/api/admin/generate-card', { customerData: { fullName: 'A' }, format: 'png' })).statusCode).toBe(400);
+  });
+});
+
+describe('POST /api/svg-files (template manager save)', () => {
+  it('401 signed out, 403 non-admin, nothing changes', async () => {
+    const body = { templateId: 15, folder: 'minimal', updates: { back: SVG('<rect width="10" height="10"/>') } };
+    expect((await new Agent(t.app).post('/api/svg-files', body)).statusCode).toBe(401);
+    const { agent } = await signedInAgent(t.app);
+    expect((await agent.post('/api/svg-files', body)).statusCode).toBe(403);
+    const [row] = await t.app.ctx.db.select().from(templates).where(eq(templates.id, 15));
+    expect(row.backSvg).toBe(BUILTIN_TEMPLATES[0].back);
+  });
+
+  it('a replaced back shows everywhere at once: file, list, thumbnail, preview, generated cards', async () => {
+    const { agent } = await adminAgent(t.app);
+    const before = (await t.app.inject({ method: 'GET', url: '/api/template-thumbnail/18/back' })) as any;
+    const newBack = SVG(
+      '<rect width="1050" height="600" fill="#000"/><text data-field="fullName" x="80" y="120" font-family="Inter" font-size="40" fill="#fff">Name</text>' +
+        '<text x="80" y="200" font-family="Inter" font-size="30" fill="#fff">NEW BACK DESIGN</text><g data-slot="qr" data-x="700" data-y="200" data-size="240"></g>',
+    );
+    const res = await agent.post('/api/svg-files', { templateId: 18, folder: 'modern', updates: { back: newBack }, notes: 'Spring refresh' });
+    expect(res.statusCode, res.body).toBe(200);
+    const version = res.json().template.version;
+    expect(version).toBeGreaterThan(1);
+
+    const file = await t.app.inject({ method: 'GET', url: '/templates/svg/modern/back.svg' });
+    expect(file.body).toContain('NEW BACK DESIGN');
+    const list = (await t.app.inject({ method: 'GET', url: '/api/svg-templates' })).json();
+    expect(list.find((x: any) => x.id === 18).back).toContain('NEW BACK DESIGN');
+    expect(list.find((x: any) => x.id === 18).version).toBe(version);
+    const thumb = await t.app.inject({ method: 'GET', url: '/api/template-thumbnail/18/back', headers: { 'if-none-match': String(before.headers.etag) } });
+    expect(thumb.statusCode).toBe(200); // old ETag no longer matches
+    expect(thumb.headers.etag).not.toBe(before.headers.etag);
+    expect((await t.app.inject({ method: 'GET', url: '/api/template-preview/18/back' })).body).toContain('NEW BACK DESIGN');
+
+    const { agent: user } = await signedInAgent(t.app);
+    const pid = await withProfile(user);
+    const gen = await user.post('/api/generate-card', { templateId: 18, format: 'svg' });
+    const back = Buffer.from(gen.json().back.data, 'base64').toString();
+    expect(back).toContain('NEW BACK DESIGN');
+    const jpeg = await user.post('/api/generate-card', { templateId: 18, format: 'jpeg' });
+    expect(await decodeQrImage(Buffer.from(jpeg.json().back.data, 'base64'))).toBe(`http://localhost:80/p/${pid}`);
+    // the front was left alone; the notes were kept
+    const [row] = await t.app.ctx.db.select().from(templates).where(eq(templates.id, 18));
+    expect(row.frontSvg).toBe(BUILTIN_TEMPLATES[3].front);
+    expect(row.notes).toBe('Spring refresh');
+  });
+
+  it('stores a script-laden SVG clean', async () => {
+    const { agent } = await adminAgent(t.app);
+    const dirty = SVG(
+      '<script>alert(1)</script><rect width="10" height="10" onclick="alert(2)"/><foreignObject><div xmlns="http://www.w3.org/1999/xhtml">x</div></foreignObject>' +
+        '<a href="javascript:alert(3)"><text x="1" y="20">link</text></a><image href="https://evil.example/x.png"/><style>@import url(https://evil.example/a.css);</style>' +
+        '<rect fill="url(https://evil.example/p)" width="5" height="5"/>',
+    );
+    const res = await agent.post('/api/svg-files', { templateId: 15, folder: 'minimal', updates: { front: dirty } });
+    expect(res.statusCode).toBe(200);
+    const served = await t.app.inject({ method: 'GET', url: '/templates/svg/minimal/front.svg' });
+    expect(served.body).not.toMatch(/script|onclick|foreignObject|javascript:|evil\.example|@import/i);
+    expect(served.body).toContain('link');
+    expect(served.headers['content-security-policy']).toBe(SANDBOX_CSP);
+  });
+
+  it('refuses malformed (400), non-SVG (400), oversized (413) files, wrong folder (400), unknown template (404); nothing written', async () => {
+    const { agent } = await adminAgent(t.app);
+    const [before] = await t.app.ctx.db.select().from(templates).where(eq(templates.id, 17));
+    const cases: Array<[unknown, number, RegExp]> = [
+      [{ templateId: 17, folder: 'simple', updates: { front: '<svg xmlns="http://www.w3.org/2000/svg"><rect></svg>' } }, 400, /could not be parsed/],
+      [{ templateId: 17, folder: 'simple', updates: { front: '<html><body>hi</body></html>' } }, 400, /Please upload an SVG/],
+      [{ templateId: 17, folder: 'simple', updates: { back: `<?xml version="1.0"?><!DOCTYPE x [<!ENTITY a "b">]>${SVG('')}` } }, 400, /DOCTYPE|entity/],
+      [{ templateId: 17, folder: 'simple', updates: { front: SVG(`<desc>${'x'.repeat(1024 * 1024)}</desc>`) } }, 413, /too large/],
+      [{ templateId: 17, folder: 'classic', updates: { front: SVG('') } }, 400, /folder/],
+      [{ templateId: 17, folder: 'simple', updates: {} }, 400, /Choose a front or back/],
+      [{ templateId: 17, folder: 'elsewhere', updates: { front: SVG('') } }, 400, /Unknown template folder/],
+      [{ templateId: 99, folder: 'simple', updates: { front: SVG('') } }, 404, /Template not found/],
+    ];
+    for (const [body, status, msg] of cases) {
+      const res = await agent.post('/api/svg-files', body);
+      expect(res.statusCode, res.body.slice(0, 200)).toBe(status);
+      expect(res.json().message).toMatch(msg);
+    }
+    const bad = await agent.post('/api/svg-files', { templateId: 17, folder: 'simple', updates: { front: SVG(''), back: '<nope' } });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors['updates.back']).toBeTruthy();
+    const [after] = await t.app.ctx.db.select().from(templates).where(eq(templates.id, 17));
+    expect(after.version).toBe(before.version);
+    expect(after.frontSvg).toBe(before.frontSvg);
+  });
+
+  it('a template whose files are missing answers Missing SVG file(s)', async () => {
+    await t.app.ctx.db.insert(templates).values({ id: 90, name: 'Draft', folder: 'draft-folder', frontSvg: null, backSvg: null });
+    const res = await t.app.inject({ method: 'GET', url: '/api/template-preview/90/front' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json().message).toBe('Missing SVG file(s)');
+    const list = (await t.app.inject({ method: 'GET', url: '/api/svg-templates' })).json();
+    expect(list.find((x: any) => x.id === 90).front).toBeNull();
+    await t.app.ctx.db.delete(templates).where(eq(templates.id, 90));
+  });
+});
+
+describe('POST /api/cards/submit-for-review', () => {
+  it('401 signed out, nothing written', async () => {
+    const before = await count('cards');
+    expect((await new Agent(t.app).post('/api/cards/submit-for-review', design())).statusCode).toBe(401);
+    expect(await count('cards')).toBe(before);
+  });
+
+  it('stores the design with rendered images and its order in one go; the back QR opens the profile', async () => {
+    const { agent, user } = await signedInAgent(t.app);
+    const profileId = await withProfile(agent);
+    const res = await agent.post('/api/cards/submit-for-review', design({ templateId: 16, cardType: 'black_anodized' }));
+    expect(res.statusCode, res.body).toBe(201);
+    const body = res.json();
+    expect(body.orderId).toBeGreaterThan(0);
+    expect(body.status).toBe('pending');
+
+    const [card] = await t.app.ctx.db.select().from(cards).where(eq(cards.id, body.cardId));
+    expect(card.userId).toBe(user.id);
+    expect(card.profileId).toBe(profileId);
+    expect(card.templateId).toBe(16);
+    expect(card.cardType).toBe('black_anodized');
+    expect(card.orderId).toBe(body.orderId);
+    expect((card.customerProfile as any).fullName).toBe('Grace Hopper');
+    expect(card.qrCodeUrl).toBe(`http://localhost:80/p/${profileId}`);
+
+    const [order] = await t.app.ctx.db.select().from(orders).where(eq(orders.id, body.orderId));
+    expect(order.cardId).toBe(card.id);
+    expect(order.source).toBe('design');
+    expect(order.quantity).toBe(100);
+    expect(order.unitPriceCents).toBe(700);
+    expect(order.totalCents).toBe(70000);
+    expect(order.templateId).toBe(16);
+    expect(order.email).toBe('grace@example.com');
+    const history = await t.app.ctx.db.select().from(orderStatusHistory).where(eq(orderStatusHistory.orderId, order.id));
+    expect(history).toHaveLength(1);
+    const mails = await t.app.ctx.db.select().from(outbox).where(eq(outbox.toAddress, 'grace@example.com'));
+    expect(mails.length).toBeGreaterThan(0);
+
+    // the rendered images are stored files, served at /files/...
+    for (const url of [card.frontImageUrl!, card.backImageUrl!]) {
+      expect(url).toMatch(/^\/files\/cards\/\d{4}\/[a-z0-9]+\.jpg$/);
+      const [f] = await t.app.ctx.db.select().from(files).where(eq(files.key, url.slice('/files/'.length)));
+      expect(f.kind).toBe('card');
+      expect(f.mimeType).toBe('image/jpeg');
+    }
+    const stored = await t.app.ctx.storage.get(card.backImageUrl!.slice('/files/'.length));
+    expect(await decodeQrImage(stored!.data)).toBe(`http://localhost:80/p/${profileId}`);
+  });
+
+  it('uses quantity, delivery and style from the five-step flow', async () => {
+    const { agent } = await signedInAgent(t.app);
+    await withProfile(agent);
+    const res = await agent.post('/api/cards/submit-for-review', design({ quantity: 250, deliveryOption: 'rush-24h', cardStyle: 'Brushed', cardType: 'color' }));
+    expect(res.statusCode).toBe(201);
+    const [order] = await t.app.ctx.db.select().from(orders).where(eq(orders.id, res.json().orderId));
+    expect([order.quantity, order.deliveryOption, order.cardStyle, order.totalCents]).toEqual([250, 'rush-24h', 'Brushed', 250 * 500 + 3000]);
+  });
+
+  it('a retried submit with the same client token answers the same order, once', async () => {
+    const { agent } = await signedInAgent(t.app);
+    await withProfile(agent);
+    const token = `tok-${Date.now()}-abcdef`;
+    const [c0, o0] = [await count('cards'), await count('orders')];
+    const [a, b] = await Promise.all([
+      agent.post('/api/cards/submit-for-review', design({ clientToken: token })),
+      agent.post('/api/cards/submit-for-review', design({ clientToken: token })),
+    ]);
+    const c = await agent.post('/api/cards/submit-for-review', design({ clientToken: token }));
+    const ids = [a, b, c].map((r) => r.json().orderId);
+    expect(new Set(ids).size).toBe(1);
+    expect([a.statusCode, b.statusCode, c.statusCode].filter((s) => s === 201)).toHaveLength(1);
+    expect(await count('cards')).toBe(c0 + 1);
+    expect(await count('orders')).toBe(o0 + 1);
+  });
+
+  it('without a profile the design is kept with the QR placeholder (added after review)', async () => {
+    const { agent } = await signedInAgent(t.app);
+    const res = await agent.post('/api/cards/submit-for-review', design());
+    expect(res.statusCode).toBe(201);
+    expect(res.json().qrCodeUrl).toBeNull();
+    const [card] = await t.app.ctx.db.select().from(cards).where(eq(cards.id, res.json().cardId));
+    expect(card.profileId).toBeNull();
+  });
+
+  it('validates with the spec messages and writes nothing', async () => {
+    const { agent } = await signedInAgent(t.app);
+    const before = await Promise.all([count('cards'), count('orders'), count('files')]);
+    const cases: Array<[Record<string, unknown>, string, string]> = [
+      [design({ customerProfile: { ...design().customerProfile, fullName: '' } }), 'customerProfile.fullName', 'Please fill in all required fields (Name, Email, Phone).'],
+      [design({ customerProfile: { ...design().customerProfile, phoneNumber: '' } }), 'customerProfile.phoneNumber', 'Please fill in all required fields (Name, Email, Phone).'],
+      [design({ customerProfile: { ...design().customerProfile, email: 'nope' } }), 'customerProfile.email', 'Please enter a valid email address.'],
+      [design({ cardType: 'gold' }), 'cardType', 'Please choose a card type'],
+      [design({ quantity: 0 }), 'quantity', 'At least 1'],
+      [design({ quantity: 5001 }), 'quantity', 'Too many'],
+      [design({ templateId: 4242 }), 'templateId', 'Template not found'],
+      [design({ templateId: 'x' }), 'templateId', 'Please choose a template'],
+      [design({ submittedAt: 'yesterday' }), 'submittedAt', 'submittedAt must be an ISO date and time'],
+      [design({ isAdmin: true }), 'isAdmin', 'Unknown field: isAdmin'],
+      [design({ customerProfile: { ...design().customerProfile, website: 'javascript:alert(1)' } }), 'customerProfile.website', 'Please enter a valid URL starting with http:// or https://'],
+      [design({ customerProfile: { ...design().customerProfile, fullName: 'a\nb' } }), 'customerProfile.fullName', 'Name must be a single line of text'],
+    ];
+    for (const [body, field, message] of cases) {
+      const res = await agent.post('/api/cards/submit-for-review', body);
+      expect(res.statusCode, JSON.stringify(body).slice(0, 100)).toBe(400);
+      expect(res.json().errors[field], field).toBe(message);
+    }
+    expect(await Promise.all([count('cards'), count('orders'), count('files')])).toEqual(before);
+  });
+
+  it('embeds the uploaded logo (a stored file) in the rendered front', async () => {
+    const { agent, user } = await signedInAgent(t.app);
+    const red = await sharp({ create: { width: 200, height: 200, channels: 3, background: '#ff0000' } }).png().toBuffer();
+    const key = `uploads/2026/${'r'.repeat(24)}.png`;
+    await t.app.ctx.storage.put(key, red, 'image/png');
+    await t.app.ctx.db.insert(files).values({ userId: user.id, kind: 'logo', key, mimeType: 'image/png', size: red.length });
+    const res = await agent.post('/api/cards/submit-for-review', design({ templateId: 17, customerProfile: { ...design().customerProfile, logoUrl: `/files/${key}` } }));
+    expect(res.statusCode, res.body).toBe(201);
+    const stored = await t.app.ctx.storage.get(res.json().frontImageUrl.slice('/files/'.length));
+    // Simple's logo slot is the top-right box (790..970 x 70..170): the logo is drawn there
+    const { data } = await sharp(stored!.data).extract({ left: 880, top: 110, width: 4, height: 4 }).raw().toBuffer({ resolveWithObject: true });
+    expect(data[0]).toBeGreaterThan(200);
+    expect(data[1]).toBeLessThan(60);
+  });
+});

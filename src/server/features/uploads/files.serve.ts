@@ -1,0 +1,67 @@
+import crypto from 'node:crypto';
+import path from 'node:path';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { AppContext } from '../../context';
+import { assertSafeKey } from '../../lib/storage';
+import { findFile } from '../../lib/files';
+import { notFound } from '../../lib/http-errors';
+import { SANDBOX_CSP } from '../../plugins/security';
+
+/** Types a browser may show inline; anything else is sent as a download. */
+const INLINE_TYPES = new Set([
+  'image/png',
+  'image/jpeg',
+  'image/gif',
+  'image/webp',
+  'image/avif',
+  'image/svg+xml',
+  'application/pdf',
+  'text/vcard',
+]);
+
+const TYPE_BY_EXT: Record<string, string> = {
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.gif': 'image/gif',
+  '.webp': 'image/webp',
+  '.avif': 'image/avif',
+  '.svg': 'image/svg+xml',
+  '.pdf': 'application/pdf',
+  '.vcf': 'text/vcard',
+};
+
+/**
+ * Keys that are written once and never rewritten (random names under these folders) are cached
+ * for a year; anything else is revalidated.
+ */
+const IMMUTABLE = /^(uploads|artwork|ai|cards|files)\/(.+\/)?[a-z0-9]{16,}(-[a-z0-9]+)?\.[a-z0-9]{2,5}$/;
+
+export function isImmutableKey(key: string): boolean {
+  return IMMUTABLE.test(key);
+}
+
+export async function serveStoredFile(ctx: AppContext, req: FastifyRequest, reply: FastifyReply, rawKey: string) {
+  let key: string;
+  try {
+    key = decodeURIComponent(rawKey);
+    assertSafeKey(key);
+  } catch {
+    throw notFound('File not found');
+  }
+  const [row, stored] = await Promise.all([findFile(ctx.db, key), ctx.storage.get(key)]);
+  if (!stored) throw notFound('File not found');
+  const type = (row?.mimeType ?? stored.contentType ?? TYPE_BY_EXT[path.extname(key).toLowerCase()] ?? 'application/octet-stream').toLowerCase();
+  const inline = INLINE_TYPES.has(type);
+  const etag = `"${crypto.createHash('sha1').update(stored.data).digest('base64url').slice(0, 22)}"`;
+
+  reply
+    .header('content-security-policy', SANDBOX_CSP)
+    .header('x-content-type-options', 'nosniff')
+    .header('etag', etag)
+    .header('cache-control', isImmutableKey(key) ? 'public, max-age=31536000, immutable' : 'public, max-age=0, must-revalidate')
+    .header('content-type', inline ? (type === 'image/svg+xml' ? 'image/svg+xml; charset=utf-8' : type) : 'application/octet-stream');
+  if (!inline) reply.header('content-disposition', `attachment; filename="${path.basename(key).replace(/[^a-z0-9._-]/gi, '')}"`);
+  if (req.headers['if-none-match'] === etag) return reply.status(304).send();
+  return reply.send(stored.data);
+}

@@ -1,0 +1,205 @@
+import { z } from 'zod';
+import { CARD_STYLES, CARD_TYPE_IDS, DEFAULT_CARD_TYPE, DEFAULT_TEMPLATE_ID, DELIVERY_OPTION_IDS, QUANTITY_DEFAULT } from '../catalogue';
+import { TEMPLATE_FOLDERS, TEMPLATE_SIDES } from '../card-templates/builtin';
+import { IDEMPOTENCY_KEY_RE, quantityField } from './order';
+import { httpUrl } from './common';
+
+/**
+ * Contracts of the template calls: GET /api/templates, GET /api/svg-templates, thumbnails and
+ * previews, POST /api/template-customize, POST /api/generate-card, POST /api/admin/generate-card,
+ * POST /api/svg-files, POST /api/cards/submit-for-review. Messages are the spec's texts.
+ */
+
+export const DESIGN_MESSAGES = {
+  missingTitle: 'Missing Information',
+  missing: 'Please fill in all required fields (Name, Email, Phone).',
+  invalidEmailTitle: 'Invalid Email',
+  invalidEmail: 'Please enter a valid email address.',
+  submittedTitle: 'Card Submitted Successfully!',
+  submitted: "Your card has been sent for review. We'll send you updates by email at each stage.",
+  failedTitle: 'Submission Failed',
+  failed: 'There was an error submitting your card. Please try again.',
+  thrown: 'Failed to submit card for review',
+  authRequired: 'Authentication Required',
+  previewUnavailable: 'Template preview unavailable',
+} as const;
+
+export const SVG_MANAGER_MESSAGES = {
+  invalidType: 'Invalid file: Please upload an SVG.',
+  missing: 'Missing SVG file(s)',
+  saveFailed: 'Failed to save',
+  saved: 'Saved',
+  savedDescription: 'SVG files written to public/templates',
+  ready: (side: 'front' | 'back') => `Ready to save ${side}.svg`,
+} as const;
+
+export const SVG_FILE_MAX_BYTES = 1024 * 1024;
+
+/** Simple address pattern of the design form ("must match a simple address pattern"). */
+export const DESIGN_EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+const text = (max: number, label: string) =>
+  z
+    .string()
+    .max(max, `${label} must be at most ${max} characters`)
+    .refine((s) => !/[\u0000-\u001f\u007f]/.test(s), `${label} must be a single line of text`)
+    .transform((s) => s.trim());
+
+const optText = (max: number, label: string) =>
+  z
+    .union([text(max, label), z.null()])
+    .optional()
+    .transform((v) => v || undefined);
+
+const optUrl = z
+  .union([httpUrl('Please enter a valid URL starting with http:// or https://'), z.literal(''), z.null()])
+  .optional()
+  .transform((v) => v || undefined);
+
+/** A stored file of this site (/files/...): the only logo a card render will read. */
+const fileUrl = z
+  .union([z.string().regex(/^\/files\/[a-z0-9][a-z0-9/_.-]{0,200}$/, 'Logo must be a file uploaded to this site').refine((s) => !s.includes('..')), z.literal(''), z.null()])
+  .optional()
+  .transform((v) => v || undefined);
+
+/** Profile fields a card is filled with (every one optional: previews fill what they get). */
+export const CardFields = z.strictObject({
+  fullName: optText(100, 'Name'),
+  jobTitle: optText(100, 'Job title'),
+  companyName: optText(120, 'Company'),
+  email: optText(254, 'Email'),
+  phoneNumber: optText(40, 'Phone'),
+  address: optText(300, 'Address'),
+  website: optUrl,
+  linkedinUrl: optUrl,
+  logoUrl: fileUrl,
+});
+export type CardFieldsInput = z.input<typeof CardFields>;
+
+/** The design form: name, e-mail and phone required (spec messages). */
+export const DesignProfile = z.strictObject({
+  fullName: text(100, 'Name').pipe(z.string().min(1, DESIGN_MESSAGES.missing)),
+  jobTitle: optText(100, 'Job title'),
+  companyName: optText(120, 'Company'),
+  email: text(254, 'Email').pipe(z.string().min(1, DESIGN_MESSAGES.missing).regex(DESIGN_EMAIL_RE, DESIGN_MESSAGES.invalidEmail)),
+  phoneNumber: text(40, 'Phone').pipe(z.string().min(1, DESIGN_MESSAGES.missing)),
+  address: optText(300, 'Address'),
+  website: optUrl,
+  linkedinUrl: optUrl,
+  logoUrl: fileUrl,
+});
+export type DesignProfileInput = z.input<typeof DesignProfile>;
+
+export const templateIdField = z
+  .number({ error: 'Please choose a template' })
+  .int('Please choose a template')
+  .positive('Please choose a template')
+  .max(2_147_483_647, 'Please choose a template');
+
+export const SubmitForReviewBody = z.strictObject({
+  templateId: templateIdField.default(DEFAULT_TEMPLATE_ID),
+  cardType: z.enum(CARD_TYPE_IDS, { error: 'Please choose a card type' }).default(DEFAULT_CARD_TYPE),
+  customerProfile: DesignProfile,
+  submittedAt: z.iso.datetime({ offset: true, error: 'submittedAt must be an ISO date and time' }).optional(),
+  quantity: quantityField.default(QUANTITY_DEFAULT),
+  deliveryOption: z.enum(DELIVERY_OPTION_IDS, { error: 'Select a delivery option' }).default('standard'),
+  cardStyle: z.enum(CARD_STYLES, { error: 'Select a card style' }).default('Matte'),
+  /** made once per filled-in form: a retried submit answers the same order */
+  clientToken: z.string().regex(IDEMPOTENCY_KEY_RE, 'Invalid client token').optional(),
+});
+export type SubmitForReviewInput = z.input<typeof SubmitForReviewBody>;
+
+export interface SubmitForReviewResult {
+  orderId: number;
+  cardId: number;
+  status: string;
+  frontImageUrl: string | null;
+  backImageUrl: string | null;
+  qrCodeUrl: string | null;
+}
+
+export const TemplateSideParams = z.strictObject({
+  id: z.coerce.number({ error: 'Template not found' }).int('Template not found').positive('Template not found').max(2_147_483_647, 'Template not found'),
+  side: z.enum(TEMPLATE_SIDES, { error: 'Side must be front or back' }),
+});
+
+export const VersionQuery = z.object({ v: z.string().max(40).optional(), t: z.string().max(40).optional() });
+
+export const GenerateCardBody = z.strictObject({
+  templateId: templateIdField.optional(),
+  format: z.enum(['svg', 'jpeg', 'png'], { error: 'Format must be svg or jpeg' }).default('jpeg'),
+});
+
+export const AdminGenerateCardBody = z.strictObject({
+  customerData: z.strictObject({
+    fullName: text(100, 'Name').pipe(z.string().min(1, 'Name is required')),
+    jobTitle: optText(100, 'Job title'),
+    email: optText(254, 'Email'),
+    phoneNumber: optText(40, 'Phone'),
+    address: optText(300, 'Address'),
+    companyName: optText(120, 'Company'),
+    website: optUrl,
+    linkedinUrl: optUrl,
+    logoUrl: fileUrl,
+  }),
+  templateId: templateIdField.default(DEFAULT_TEMPLATE_ID),
+  cardType: z.enum(CARD_TYPE_IDS, { error: 'Please choose a card type' }).default(DEFAULT_CARD_TYPE),
+  format: z.enum(['jpeg'], { error: 'Format must be jpeg' }).default('jpeg'),
+  orderId: z.number().int().positive().max(2_147_483_647).optional(),
+});
+
+export const SvgFilesBody = z.strictObject({
+  templateId: templateIdField,
+  folder: z.enum(TEMPLATE_FOLDERS, { error: 'Unknown template folder' }),
+  updates: z
+    .strictObject({
+      front: z.string().max(4 * SVG_FILE_MAX_BYTES, 'SVG file is too large').optional(),
+      back: z.string().max(4 * SVG_FILE_MAX_BYTES, 'SVG file is too large').optional(),
+    })
+    .refine((u) => u.front !== undefined || u.back !== undefined, 'Choose a front or back SVG file to save'),
+  notes: z.string().max(2000, 'Notes must be at most 2000 characters').optional(),
+});
+export type SvgFilesInput = z.input<typeof SvgFilesBody>;
+
+export const SvgFileParams = z.strictObject({
+  folder: z.string().max(40),
+  file: z.string().max(40),
+});
+
+export const FontFileParams = z.strictObject({ file: z.string().max(80) });
+
+/** GET /api/templates item (home and gallery). */
+export interface TemplateSummary {
+  id: number;
+  name: string;
+  description: string;
+  category: string;
+  isActive: boolean;
+  folder: string;
+  version: number;
+  updatedAt: string;
+  invertThumbnail: boolean;
+  thumbnailFront: string;
+  thumbnailBack: string;
+}
+
+/** GET /api/svg-templates item (template manager, design flow): the SVG text of both sides. */
+export interface SvgTemplate extends TemplateSummary {
+  front: string | null;
+  back: string | null;
+  frontUrl: string;
+  backUrl: string;
+  /** admins only */
+  notes?: string | null;
+}
+
+export interface GeneratedSide {
+  mimeType: string;
+  data: string;
+  filename: string;
+}
+
+export interface GeneratedCard {
+  front: GeneratedSide;
+  back: GeneratedSide;
+}

@@ -1,0 +1,177 @@
+import { useState } from 'react';
+import { Download, Eye, Search } from 'lucide-react';
+import { ORDER_STATUSES } from '#shared/catalogue';
+import type { AdminOrder } from '#shared/schemas/admin';
+import { Button } from '#web/components/ui/button';
+import { Card } from '#web/components/ui/card';
+import { Input, Select } from '#web/components/ui/input';
+import { Skeleton } from '#web/components/ui/skeleton';
+import { errorMessage } from '#web/lib/api';
+import { useAdminOrders, useExportOrders, useUpdateOrderStatus } from '../api';
+import { formatDate, orderStatusLabel } from '../format';
+import { useDebounced } from '../use-debounced';
+import { StatusBadge } from './status-badge';
+
+/** The spec's dropdown offers pending, in-production, shipped, completed; processing and cancelled follow. */
+export const STATUS_CHOICES = ['pending', 'in-production', 'shipped', 'completed', 'processing', 'cancelled'] as const;
+const PAGE_SIZE = 25;
+
+export function StatusSelect({ order, className }: { order: AdminOrder; className?: string }) {
+  const update = useUpdateOrderStatus();
+  return (
+    <Select
+      aria-label={`Status of order #${order.id}`}
+      className={className ?? 'h-9 w-40'}
+      value={order.status}
+      disabled={update.isPending}
+      onChange={(e) => update.mutate({ id: order.id, status: e.target.value })}
+    >
+      {!(STATUS_CHOICES as readonly string[]).includes(order.status) ? <option value={order.status}>{orderStatusLabel(order.status)}</option> : null}
+      {STATUS_CHOICES.map((s) => (
+        <option key={s} value={s}>
+          {orderStatusLabel(s)}
+        </option>
+      ))}
+    </Select>
+  );
+}
+
+export function OrderPreview({ order }: { order: AdminOrder }) {
+  if (!order.previewUrl) return <span className="text-xs text-muted-foreground">No preview</span>;
+  return <img src={order.previewUrl} alt={`Design of order #${order.id}`} loading="lazy" className="h-10 w-16 rounded border border-border bg-black object-contain" />;
+}
+
+export function OrdersTab({ onView }: { onView: (id: number) => void }) {
+  const [search, setSearch] = useState('');
+  const [status, setStatus] = useState('');
+  const [page, setPage] = useState(1);
+  const q = useDebounced(search.trim(), 300);
+  const orders = useAdminOrders({ q, status, page, pageSize: PAGE_SIZE });
+  const exportCsv = useExportOrders();
+  const data = orders.data;
+  const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
+
+  return (
+    <div className="space-y-4">
+      <div className="flex flex-col gap-2 sm:flex-row sm:items-center">
+        <div className="relative flex-1">
+          <Search className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden="true" />
+          <Input
+            type="search"
+            aria-label="Search orders"
+            placeholder="Search by customer name, email or order ID"
+            className="pl-9"
+            value={search}
+            onChange={(e) => {
+              setSearch(e.target.value);
+              setPage(1);
+            }}
+          />
+        </div>
+        <Select
+          aria-label="Filter by status"
+          className="sm:w-44"
+          value={status}
+          onChange={(e) => {
+            setStatus(e.target.value);
+            setPage(1);
+          }}
+        >
+          <option value="">All statuses</option>
+          {ORDER_STATUSES.map((s) => (
+            <option key={s} value={s}>
+              {orderStatusLabel(s)}
+            </option>
+          ))}
+        </Select>
+        <Button variant="outline" onClick={() => exportCsv.mutate({ q, status })} disabled={exportCsv.isPending}>
+          <Download aria-hidden="true" />
+          {exportCsv.isPending ? 'Exporting...' : 'Export'}
+        </Button>
+      </div>
+
+      <Card className="overflow-x-auto">
+        <table className="w-full min-w-[860px] text-sm">
+          <thead className="border-b border-border text-left text-muted-foreground">
+            <tr>
+              <th scope="col" className="p-3 font-medium">Order ID</th>
+              <th scope="col" className="p-3 font-medium">Customer</th>
+              <th scope="col" className="p-3 font-medium">Email</th>
+              <th scope="col" className="p-3 font-medium">Date</th>
+              <th scope="col" className="p-3 font-medium">Status</th>
+              <th scope="col" className="p-3 font-medium">Preview</th>
+              <th scope="col" className="p-3 font-medium">Actions</th>
+            </tr>
+          </thead>
+          <tbody>
+            {orders.isLoading
+              ? Array.from({ length: 5 }, (_, i) => (
+                  <tr key={i}>
+                    <td colSpan={7} className="p-3">
+                      <Skeleton className="h-8 w-full" />
+                    </td>
+                  </tr>
+                ))
+              : null}
+            {orders.isError ? (
+              <tr>
+                <td colSpan={7} className="p-6 text-center text-destructive" role="alert">
+                  {errorMessage(orders.error, 'Could not load orders.')}
+                </td>
+              </tr>
+            ) : null}
+            {data && data.orders.length === 0 ? (
+              <tr>
+                <td colSpan={7} className="p-6 text-center text-muted-foreground">
+                  {q || status ? 'No orders match this search.' : 'No orders found. Orders will appear here once customers start placing orders.'}
+                </td>
+              </tr>
+            ) : null}
+            {data?.orders.map((o) => (
+              <tr key={o.id} className="border-b border-border last:border-0" data-testid={`order-row-${o.id}`}>
+                <td className="p-3 font-mono">#{o.id}</td>
+                <td className="p-3">
+                  <div className="font-medium">{o.customerName}</div>
+                  {o.company ? <div className="text-xs text-muted-foreground">{o.company}</div> : null}
+                </td>
+                <td className="p-3 break-all">{o.email}</td>
+                <td className="p-3 whitespace-nowrap">{formatDate(o.createdAt)}</td>
+                <td className="p-3">
+                  <StatusBadge status={o.status} />
+                </td>
+                <td className="p-3">
+                  <OrderPreview order={o} />
+                </td>
+                <td className="p-3">
+                  <div className="flex items-center gap-2">
+                    <Button variant="outline" size="sm" onClick={() => onView(o.id)} aria-label={`View order #${o.id}`}>
+                      <Eye aria-hidden="true" />
+                      View
+                    </Button>
+                    <StatusSelect order={o} />
+                  </div>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </Card>
+
+      {data && data.total > 0 ? (
+        <nav className="flex items-center justify-between gap-2 text-sm" aria-label="Pages">
+          <span className="text-muted-foreground" aria-live="polite">
+            {data.total} order{data.total === 1 ? '' : 's'} · page {data.page} of {pages}
+          </span>
+          <div className="flex gap-2">
+            <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>
+              Previous
+            </Button>
+            <Button variant="outline" size="sm" disabled={page >= pages} onClick={() => setPage((p) => p + 1)}>
+              Next
+            </Button>
+          </div>
+        </nav>
+      ) : null}
+    </div>
+  );
+}

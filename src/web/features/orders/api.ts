@@ -1,0 +1,40 @@
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { toOrderPayload, type OrderCreatedResponse, type OrderStatusView } from '#shared/schemas/order';
+import { api, uploadFile } from '#web/lib/api';
+
+export interface SubmitOrderInput {
+  values: Parameters<typeof toOrderPayload>[0];
+  /** made once per filled-in form: a retried submit answers the same order */
+  idempotencyKey: string;
+}
+
+/** POST /api/order with the spec's payload; the key goes in the Idempotency-Key header. */
+export function useSubmitOrder() {
+  return useMutation({
+    mutationFn: ({ values, idempotencyKey }: SubmitOrderInput) =>
+      api.post<OrderCreatedResponse>('/api/order', toOrderPayload(values), { 'Idempotency-Key': idempotencyKey }),
+  });
+}
+
+/** The order form's artwork upload (answers [{ url }]). */
+export async function uploadArtwork(file: File, onProgress: (fraction: number) => void): Promise<string> {
+  const answer = await uploadFile<Array<{ url: string }>>('/api/upload/artwork', 'artwork', file, { onProgress });
+  const url = answer?.[0]?.url;
+  if (!url) throw new Error('Upload failed');
+  return url;
+}
+
+export function useOrderStatus(token: string | undefined) {
+  return useQuery<OrderStatusView>({
+    queryKey: [`/api/order-status/${encodeURIComponent(token ?? '')}`],
+    enabled: !!token,
+  });
+}
+
+/** A random token for one filled-in form (crypto.randomUUID where available). */
+export function newClientToken(): string {
+  if (typeof crypto !== 'undefined' && 'randomUUID' in crypto) return crypto.randomUUID();
+  const bytes = new Uint8Array(16);
+  crypto.getRandomValues(bytes);
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}

@@ -1,0 +1,222 @@
+import fs from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq, sql } from 'drizzle-orm';
+import { parse } from 'csv-parse/sync';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { launchBrowser, newContext, signUpViaApi, startBrowserServer, toastLocator, trackPageErrors, type BrowserServer } from '#tests/helpers/browser';
+import { insertDesignWithOrder, insertOrder, insertProfile, pngDataUrl, renderCardBack } from '#tests/helpers/admin-factories';
+import { cards, orders, outbox, reviews, users } from '../../src/server/db/schema/index';
+
+let server: BrowserServer;
+let browser: Browser;
+let adminCtx: BrowserContext;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startBrowserServer(), launchBrowser()]);
+  adminCtx = await newContext(browser, server.baseUrl, { acceptDownloads: true });
+  const { user } = await signUpViaApi(adminCtx, { firstName: 'Staff', lastName: 'Member' });
+  await server.app.ctx.db.update(users).set({ role: 'admin' }).where(eq(users.id, user.id));
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+const db = () => server.app.ctx.db;
+const toastText = (page: Page) => toastLocator(page).first().textContent();
+async function mailsTo(to: string, kind: string) {
+  return db().select().from(outbox).where(and(eq(outbox.toAddress, to), eq(outbox.kind, kind)));
+}
+
+describe('admin dashboard in a real browser', () => {
+  it('shows real figures, finds an order by part of its e-mail, ships it, notes it and exports the CSV', async () => {
+    const target = await insertOrder(server.app, {
+      customerName: 'Findable Person',
+      email: 'find.me@shipping-test.example',
+      companyName: 'Findable, "Quoted" & Co',
+      cardType: 'color',
+      deliveryOption: 'rush-24h',
+      quantity: 250,
+      specialRequests: 'Please use the gold foil.',
+    });
+    await insertOrder(server.app, { status: 'completed', quantity: 100 });
+    await insertOrder(server.app, { status: 'cancelled', quantity: 10 });
+    const [{ n, revenue }] = (
+      (await db().execute(sql`select count(*)::int as n, sum(total_cents) filter (where status <> 'cancelled')::int as revenue from orders`)) as any
+    ).rows;
+
+    const page = await adminCtx.newPage();
+    const errors = trackPageErrors(page);
+    await page.goto('/admin');
+    await expect.poll(() => page.getByTestId('tile-total-orders').locator('[data-value]').textContent()).toBe(String(n));
+    const dollars = '$' + (revenue / 100).toLocaleString('en-US', { minimumFractionDigits: 2 });
+    expect(await page.getByTestId('tile-total-revenue').locator('[data-value]').textContent()).toBe(dollars);
+    // Success Rate: 1 completed of the 2 orders no longer pending
+    expect(await page.getByTestId('tile-success-rate').locator('[data-value]').textContent()).toBe('50.0%');
+
+    await page.getByRole('tab', { name: 'Orders' }).click();
+    await page.getByRole('searchbox', { name: 'Search orders' }).fill('SHIPPING-test');
+    const row = page.getByTestId(`order-row-${target.id}`);
+    await expect.poll(() => page.locator('[data-testid^="order-row-"]').count()).toBe(1);
+    expect(await row.textContent()).toContain('Findable Person');
+    expect(await row.locator('[data-status]').textContent()).toBe('Pending');
+
+    await row.getByRole('combobox', { name: `Status of order #${target.id}` }).selectOption('shipped');
+    await expect.poll(() => toastText(page)).toContain(`Order #${target.id} is now Shipped`);
+    await expect.poll(() => row.locator('[data-status]').getAttribute('data-status')).toBe('shipped');
+    const shipped = await mailsTo('find.me@shipping-test.example', 'order-status');
+    expect(shipped).toHaveLength(1);
+    expect(shipped[0].subject).toMatch(/shipped/i);
+
+    // the detail panel: everything about the order, notes with history
+    await row.getByRole('button', { name: `View order #${target.id}` }).click();
+    const detail = page.getByTestId('order-detail');
+    await expect.poll(() => detail.getByText('Please use the gold foil.').isVisible()).toBe(true);
+    expect(await detail.textContent()).toContain('Color Metal');
+    expect(await detail.textContent()).toContain('$1,280.00');
+    await detail.getByLabel('Internal notes').fill('Customer asked for delivery before Friday.');
+    await detail.getByRole('button', { name: 'Save Notes' }).click();
+    await expect.poll(() => toastText(page)).toContain('Notes saved');
+    await expect.poll(() => detail.getByRole('list', { name: 'Notes history' }).textContent()).toContain('Staff Member');
+    expect(await detail.getByRole('list', { name: 'Status history' }).textContent()).toContain('Pending → Shipped');
+    const [saved] = await db().select().from(orders).where(eq(orders.id, target.id));
+    expect(saved.internalNotes).toBe('Customer asked for delivery before Friday.');
+    await page.keyboard.press('Escape');
+
+    // Export: a CSV of what is shown (the search is applied)
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export' }).click()]);
+    expect(download.suggestedFilename()).toMatch(/^orders-\d{4}-\d{2}-\d{2}\.csv$/);
+    const csv = parse(fs.readFileSync((await download.path())!, 'utf8'), { bom: true, columns: true }) as Array<Record<string, string>>;
+    expect(csv).toHaveLength(1);
+    expect(csv[0]).toMatchObject({ 'Order ID': String(target.id), Customer: 'Findable Person', Company: 'Findable, "Quoted" & Co', Status: 'shipped', 'Total (USD)': '1280.00' });
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('downloads the card of an order with the spec file name', async () => {
+    const order = await insertOrder(server.app, { customerName: 'Card Download', email: 'card.dl@example.com', templateId: 17 });
+    const page = await adminCtx.newPage();
+    await page.goto('/admin?tab=orders');
+    await page.getByRole('searchbox', { name: 'Search orders' }).fill('card.dl@');
+    await page.getByRole('button', { name: `View order #${order.id}` }).click();
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('order-detail').getByRole('button', { name: 'Download card' }).click()]);
+    expect(download.suggestedFilename()).toBe(`business-card-Card-Download-${order.id}.jpg`);
+    const bytes = fs.readFileSync((await download.path())!);
+    expect(bytes.subarray(0, 3).toString('hex')).toBe('ffd8ff'); // a JPEG
+    await expect.poll(() => toastText(page)).toContain('Card downloaded.');
+    await page.close();
+  });
+
+  it('approves a pending design after the scan check passes; the customer is e-mailed', async () => {
+    const ctx = await newContext(browser, server.baseUrl);
+    const { user } = await signUpViaApi(ctx);
+    const profile = await insertProfile(server.app, user.id, { fullName: 'Design Owner', jobTitle: 'Architect' });
+    const back = await renderCardBack(`${server.baseUrl}/p/${profile.id}`);
+    const { design } = await insertDesignWithOrder(server.app, {
+      userId: user.id,
+      profileId: profile.id,
+      backImageUrl: pngDataUrl(back),
+      frontImageUrl: pngDataUrl(back),
+      customerProfile: { fullName: 'Design Owner', email: 'owner@design.example', jobTitle: 'Architect' },
+      order: { email: 'owner@design.example', customerName: 'Design Owner' },
+    });
+
+    const page = await adminCtx.newPage();
+    const errors = trackPageErrors(page);
+    await page.goto('/admin?tab=card-reviews');
+    const card = page.getByTestId(`design-${design.id}`);
+    await expect.poll(() => card.getByTestId('scan-check').getAttribute('data-status'), { timeout: 15_000 }).toBe('pass');
+    expect(await card.textContent()).toContain('Architect');
+    expect(await card.getByRole('link', { name: 'QR link' }).getAttribute('href')).toBe(`${server.baseUrl}/p/${profile.id}`);
+    await card.getByRole('button', { name: 'Approve' }).click();
+    await expect.poll(() => toastText(page)).toContain('Design approved');
+    await expect.poll(() => page.getByTestId('no-pending').textContent()).toBe('No pending reviews.All business card designs have been reviewed.');
+    const [row] = await db().select().from(cards).where(eq(cards.id, design.id));
+    expect(row.status).toBe('approved');
+    expect(await mailsTo('owner@design.example', 'design-approved')).toHaveLength(1);
+    expect(errors).toEqual([]);
+    await page.close();
+    await ctx.close();
+  });
+
+  it('a failed action shows a destructive toast with the reason', async () => {
+    const { design } = await insertDesignWithOrder(server.app, { order: { email: 'race@design.example' } });
+    const page = await adminCtx.newPage();
+    await page.goto('/admin?tab=card-reviews');
+    const card = page.getByTestId(`design-${design.id}`);
+    await card.getByRole('button', { name: 'Reject' }).click();
+    // another admin approves it meanwhile
+    const other = await adminCtx.request.put(`/api/admin/business-cards/${design.id}/review`, { data: { status: 'approved', reviewNotes: '' } });
+    expect(other.status()).toBe(200);
+    await page.getByLabel('Reason (optional)').fill('Too late');
+    await page.getByRole('button', { name: 'Reject design' }).click();
+    const t = toastLocator(page).first();
+    await expect.poll(() => t.getAttribute('data-type')).toBe('error');
+    expect(await t.textContent()).toMatch(/Review failed.*already been reviewed/);
+    await page.close();
+  });
+
+  it('verifies a customer review', async () => {
+    const [review] = await db()
+      .insert(reviews)
+      .values({ customerName: 'Happy Buyer', email: 'happy@example.com', rating: 5, title: 'Superb cards', comment: 'Heavy, crisp, perfect.' })
+      .returning();
+    const page = await adminCtx.newPage();
+    await page.goto('/admin?tab=reviews');
+    const item = page.getByTestId(`review-${review.id}`);
+    expect(await item.textContent()).toContain('Superb cards');
+    await item.getByRole('button', { name: 'Verify' }).click();
+    await expect.poll(() => toastText(page)).toContain('Review verified');
+    const [after] = await db().select().from(reviews).where(eq(reviews.id, review.id));
+    expect(after.verified).toBe(true);
+    await page.close();
+  });
+
+  it('shows customers with mail and call links, the testing summary and the outbox', async () => {
+    await insertOrder(server.app, { customerName: 'Callable Customer', email: 'callable@example.com', phone: '+1 (917) 555-0100' });
+    const page = await adminCtx.newPage();
+    await page.goto('/admin?tab=customers');
+    await page.getByRole('searchbox', { name: 'Search customers' }).fill('callable');
+    await expect.poll(() => page.getByTestId('customer').count()).toBe(1);
+    expect(await page.getByRole('link', { name: 'Email Callable Customer' }).getAttribute('href')).toBe('mailto:callable@example.com');
+    expect(await page.getByRole('link', { name: 'Call Callable Customer' }).getAttribute('href')).toBe('tel:+19175550100');
+
+    await page.getByRole('tab', { name: 'Settings' }).click();
+    await expect.poll(() => page.locator('[data-check="database"]').getAttribute('data-status')).toBe('pass');
+    expect(await page.locator('[data-check="storage"]').getAttribute('data-status')).toBe('pass');
+    expect(await page.locator('[data-check="email"]').getAttribute('data-status')).toBe('off');
+    expect(await page.getByTestId('system-status').textContent()).toContain('last updated Unknown');
+    await page.getByRole('button', { name: 'Run link check' }).click();
+    await expect.poll(() => toastText(page), { timeout: 30_000 }).toContain('Link check finished');
+    await expect.poll(() => page.getByTestId('system-status').textContent()).not.toContain('last updated Unknown');
+    expect(await page.getByRole('link', { name: /Store setup/ }).getAttribute('target')).toBe('_blank');
+    expect(await page.getByRole('link', { name: /Store setup/ }).getAttribute('href')).toBe('/shopify-admin');
+    expect(await page.getByRole('link', { name: /User dashboard/ }).getAttribute('href')).toBe('/dashboard');
+
+    const mails = page.getByRole('list', { name: 'E-mails' });
+    await mails.getByRole('button').filter({ hasText: 'find.me@shipping-test.example' }).first().click();
+    await expect.poll(() => page.getByRole('dialog').textContent()).toContain('To find.me@shipping-test.example');
+    expect(await page.getByTitle('E-mail as the customer sees it').getAttribute('sandbox')).toBe('');
+    await page.close();
+  });
+
+  it('refuses a normal user and a visitor, on the page and at the API', async () => {
+    const userCtx = await newContext(browser, server.baseUrl);
+    await signUpViaApi(userCtx);
+    const page = await userCtx.newPage();
+    await page.goto('/admin');
+    await expect.poll(() => page.getByTestId('admin-refused').textContent()).toContain('Admins only');
+    expect((await userCtx.request.get('/api/admin/stats')).status()).toBe(403);
+    expect((await userCtx.request.get('/api/admin/orders.csv')).status()).toBe(403);
+
+    const visitor = await newContext(browser, server.baseUrl);
+    const vpage = await visitor.newPage();
+    await vpage.goto('/admin');
+    await expect.poll(() => vpage.getByTestId('admin-refused').textContent()).toContain('Authentication Required');
+    expect(await vpage.getByTestId('admin-refused').getByRole('link', { name: 'Sign In' }).getAttribute('href')).toBe('/login');
+    expect((await visitor.request.get('/api/admin/stats')).status()).toBe(401);
+    expect((await visitor.request.patch('/api/admin/orders/1', { data: { status: 'shipped' } })).status()).toBe(401);
+    await userCtx.close();
+    await visitor.close();
+  });
+});
