@@ -13,9 +13,12 @@ import { shopifyRoutes } from './features/shopify/shopify.routes';
 import { adminRoutes } from './features/admin/admin.routes';
 import { templatesRoutes } from './features/templates/templates.routes';
 import { aiRoutes } from './features/ai/ai.routes';
+import { leadsRoutes } from './features/leads/leads.routes';
+import { cardCodesRoutes } from './features/card-codes/card-codes.routes';
+import { engagementRoutes } from './features/engagement/engagement.routes';
 
 /**
  * Every feature's routes, registered in this order. A feature adds one line here.
  * Each route must declare `config: { access: 'public' | 'user' | 'admin' }` (enforced at start-up).
  */
-export const featureRoutes: Array<(app: FastifyInstance) => Promise<void>> = [healthRoutes, authRoutes, subscribeRoutes, qrcodeRoutes, profileRoutes, uploadsRoutes, publicProfileRoutes, reviewsRoutes, accountRoutes, orderRoutes, shopifyRoutes, adminRoutes, templatesRoutes, aiRoutes];
+export const featureRoutes: Array<(app: FastifyInstance) => Promise<void>> = [healthRoutes, authRoutes, subscribeRoutes, qrcodeRoutes, profileRoutes, uploadsRoutes, publicProfileRoutes, reviewsRoutes, accountRoutes, orderRoutes, shopifyRoutes, adminRoutes, templatesRoutes, aiRoutes, leadsRoutes, cardCodesRoutes, engagementRoutes];

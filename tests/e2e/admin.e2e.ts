@@ -29,6 +29,16 @@ async function mailsTo(to: string, kind: string) {
 }
 
 describe('admin dashboard in a real browser', () => {
+  it('the profile page admin tab shows the spec empty message before any order', async () => {
+    const page = await adminCtx.newPage();
+    await page.goto('/profile?tab=admin');
+    const tab = page.getByTestId('admin-tab');
+    await expect.poll(() => tab.textContent()).toContain('No orders found. Orders will appear here once customers start placing orders.');
+    expect(await tab.getByTestId('tile-total-revenue').locator('[data-value]').textContent()).toBe('$0.00');
+    expect(await tab.getByTestId('tile-completed-orders').locator('[data-value]').textContent()).toBe('0');
+    await page.close();
+  });
+
   it('shows real figures, finds an order by part of its e-mail, ships it, notes it and exports the CSV', async () => {
     const target = await insertOrder(server.app, {
       customerName: 'Findable Person',
@@ -89,6 +99,30 @@ describe('admin dashboard in a real browser', () => {
     const csv = parse(fs.readFileSync((await download.path())!, 'utf8'), { bom: true, columns: true }) as Array<Record<string, string>>;
     expect(csv).toHaveLength(1);
     expect(csv[0]).toMatchObject({ 'Order ID': String(target.id), Customer: 'Findable Person', Company: 'Findable, "Quoted" & Co', Status: 'shipped', 'Total (USD)': '1280.00' });
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('the profile page admin tab: four tiles, search, the detail dialog and card download', async () => {
+    const order = await insertOrder(server.app, { customerName: 'Tab Person', email: 'tab.person@admin-tab.example', status: 'completed', quantity: 50 });
+    const page = await adminCtx.newPage();
+    const errors = trackPageErrors(page);
+    await page.goto('/profile?tab=admin');
+    const tab = page.getByTestId('admin-tab');
+    const [{ completed }] = ((await db().execute(sql`select count(*) filter (where status = 'completed')::int as completed from orders`)) as any).rows;
+    await expect.poll(() => tab.getByTestId('tile-completed-orders').locator('[data-value]').textContent()).toBe(String(completed));
+    expect(await tab.getByTestId('tile-total-revenue').locator('[data-value]').textContent()).toMatch(/^\$[\d,]+\.\d{2}$/);
+    await tab.getByRole('searchbox', { name: 'Search orders' }).fill('ADMIN-TAB.example');
+    await expect.poll(() => tab.locator('[data-testid^="tab-order-"]').count()).toBe(1);
+    await tab.getByRole('button', { name: `View order #${order.id}` }).click();
+    const dialog = page.getByTestId('order-detail');
+    await expect.poll(() => dialog.textContent()).toContain('tab.person@admin-tab.example');
+    expect(await dialog.getAttribute('class')).toContain('max-w-2xl');
+    await page.keyboard.press('Escape');
+    const [download] = await Promise.all([page.waitForEvent('download'), tab.getByRole('button', { name: `Download card for order #${order.id}` }).click()]);
+    expect(download.suggestedFilename()).toBe(`business-card-Tab-Person-${order.id}.jpg`);
+    await expect.poll(() => toastText(page)).toContain('Card downloaded.');
+    expect(await tab.getByTestId('system-status').textContent()).toContain('System health');
     expect(errors).toEqual([]);
     await page.close();
   });

@@ -172,7 +172,7 @@ describe('FAQ, Help Center and About', () => {
       const t = page.getByRole('button', { name: q });
       await t.click();
       const p = page.locator(`#${await t.getAttribute('aria-controls')}`);
-      await expect.poll(() => p.textContent(), q).toMatch(re);
+      await expect.poll(() => p.textContent(), { message: q }).toMatch(re);
     }
     expect(await page.getByRole('link', { name: BUSINESS.email }).first().getAttribute('href')).toBe(`mailto:${BUSINESS.email}`);
     expect(await page.getByRole('link', { name: BUSINESS.phone }).getAttribute('href')).toBe(BUSINESS.phoneHref);
@@ -212,12 +212,27 @@ describe('FAQ, Help Center and About', () => {
 
   it('every visitor page fits a 360 px screen and has its own title and description', async () => {
     const ctx = await newContext(browser, server.baseUrl, { viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true });
+    // layout shift inside the page content (<main>) as the browser measures it, i.e. when data arrives;
+    // the shell's own loading fallback is measured by the shell's tests
+    await ctx.addInitScript(() => {
+      const w = window as unknown as { __cls: number };
+      w.__cls = 0;
+      type Shift = PerformanceEntry & { value: number; hadRecentInput: boolean; sources?: Array<{ node?: Node | null }> };
+      new PerformanceObserver((list) => {
+        for (const e of list.getEntries() as Shift[]) {
+          const inMain = (e.sources ?? []).some((src) => !!src.node && !!document.querySelector('main')?.contains(src.node));
+          if (!e.hadRecentInput && inMain) w.__cls += e.value;
+        }
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
     const page = await ctx.newPage();
     const titles = new Set<string>();
     for (const path of ['/', '/faq', '/help', '/about', '/reviews']) {
       await page.goto(path);
       await page.getByRole('heading', { level: 1 }).waitFor();
       await page.waitForLoadState('networkidle');
+      const cls = await page.evaluate(() => (window as unknown as { __cls: number }).__cls);
+      expect(cls, `${path} layout shift`).toBeLessThan(0.1);
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect(overflow, `${path} overflows horizontally`).toBeLessThanOrEqual(0);
       expect(await page.getByRole('heading', { level: 1 }).count(), path).toBe(1);

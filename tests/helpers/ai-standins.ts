@@ -142,7 +142,7 @@ export async function startPhotoroomStandin(apiKey = 'pr-test-standin'): Promise
     // parse the multipart body with the platform's own parser
     let form: FormData;
     try {
-      form = await new Request('http://standin/', { method: 'POST', headers: { 'content-type': String(req.headers['content-type'] ?? '') }, body: raw }).formData();
+      form = await new Request('http://standin/', { method: 'POST', headers: { 'content-type': String(req.headers['content-type'] ?? '') }, body: new Uint8Array(raw) }).formData();
     } catch {
       return sendJson(400, { detail: 'Malformed multipart body', status_code: 400, type: 'bad_request' });
     }

@@ -90,7 +90,7 @@ export async function startS3Standin(opts: { bucket?: string; accessKeyId?: stri
       if (!objects) return send(404, xml('NoSuchBucket', 'The specified bucket does not exist', url.pathname), { 'content-type': 'application/xml' });
 
       if (method === 'PUT') {
-        let data = Buffer.concat(chunks);
+        let data: Buffer = Buffer.concat(chunks);
         const sha = String(req.headers['x-amz-content-sha256'] ?? '');
         if (String(req.headers['content-encoding'] ?? '').includes('aws-chunked') || sha.startsWith('STREAMING-')) data = decodeAwsChunked(data);
         const etag = `"${crypto.createHash('md5').update(data).digest('hex')}"`;

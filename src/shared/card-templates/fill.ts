@@ -98,6 +98,9 @@ function attrNum(a: Attrs, name: string, fallback: number) {
   return numAttr(a, name, fallback);
 }
 
+/** QR drawings are the same for the same URL and slot: keep the last few (typing re-fills often). */
+const qrCache = new Map<string, string>();
+
 function renderSlot(svg: string, el: FoundElement, opts: FillOptions): string {
   const a = el.attrs;
   const kind = a.get('data-slot');
@@ -119,16 +122,22 @@ function renderSlot(svg: string, el: FoundElement, opts: FillOptions): string {
     if (!opts.qrUrl) return `<g class="qr-slot">${borderRect}${inner}</g>`;
     const fg = a.get('data-qr-fg');
     const bg = a.get('data-qr-bg');
-    const group = qrSvgGroup(opts.qrUrl, {
-      x,
-      y,
-      size,
-      style,
-      ecl: 'M',
-      margin: style === 'circular' ? 0 : 2,
-      ...(fg && /^#[0-9a-fA-F]{3,8}$/.test(fg) ? { fg } : {}),
-      ...(bg && /^#[0-9a-fA-F]{3,8}$/.test(bg) ? { bg } : {}),
-    });
+    const key = `${opts.qrUrl}|${x}|${y}|${size}|${style}|${fg ?? ''}|${bg ?? ''}`;
+    let group = qrCache.get(key);
+    if (group === undefined) {
+      group = qrSvgGroup(opts.qrUrl, {
+        x,
+        y,
+        size,
+        style,
+        ecl: 'M',
+        margin: style === 'circular' ? 0 : 2,
+        ...(fg && /^#[0-9a-fA-F]{3,8}$/.test(fg) ? { fg } : {}),
+        ...(bg && /^#[0-9a-fA-F]{3,8}$/.test(bg) ? { bg } : {}),
+      });
+      if (qrCache.size >= 64) qrCache.delete(qrCache.keys().next().value as string);
+      qrCache.set(key, group);
+    }
     return `<g class="qr-code">${borderRect}${group}</g>`;
   }
   if (kind === 'logo') {

@@ -19,6 +19,8 @@ export interface ProfileViewProps {
   saveContactFileName?: string;
   /** shows the preview bar with Back to Designer linking here */
   backToDesignerHref?: string;
+  /** client-side: Back to Designer goes back in history instead of following the link */
+  onBack?: () => void;
   /** extra sections after the links (e.g. lead capture) */
   extra?: ReactNode;
   /** brand footer (default on) */
@@ -141,7 +143,19 @@ export function ProfileView(props: ProfileViewProps) {
     <div className={`pp-page pp-${layout}`} data-layout={layout}>
       {props.backToDesignerHref ? (
         <div className="pp-bar">
-          <a id="pp-back" className="pp-back" href={props.backToDesignerHref}>
+          <a
+            id="pp-back"
+            className="pp-back"
+            href={props.backToDesignerHref}
+            onClick={
+              props.onBack
+                ? (e) => {
+                    e.preventDefault();
+                    props.onBack!();
+                  }
+                : undefined
+            }
+          >
             <ArrowLeft size={16} aria-hidden={true} />
             Back to Designer
           </a>

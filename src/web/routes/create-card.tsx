@@ -24,7 +24,7 @@ import { useAuth } from '#web/features/auth/use-auth';
 import { useMyProfile, useSvgTemplates } from '#web/features/templates/api';
 import { AuthRequired } from '#web/features/templates/auth-required';
 import { CardPair } from '#web/features/templates/card-preview';
-import { CardTypePicker, DesignForm, TemplatePicker, checkDesign, designFromProfile, type DesignValues } from '#web/features/templates/design-parts';
+import { CardTypePicker, DesignForm, TemplatePicker, checkDesign, designFromProfile, previewData, type DesignValues } from '#web/features/templates/design-parts';
 import { useDesignSubmit } from '#web/features/templates/use-design-submit';
 import { errorMessage, fieldErrors } from '#web/lib/api';
 import { toast } from '#web/lib/toast';
@@ -135,7 +135,7 @@ function CardBuilder({ userEmail }: { userEmail: string }) {
             <div className="space-y-6">
               <p className="text-sm text-muted-foreground">{profile ? 'Filled in from your profile. Changes are saved to your profile.' : 'These details also create your digital profile.'}</p>
               <DesignForm values={v} onChange={setValues} errors={errors} truncated={truncated} />
-              <CardPair front={selected?.front} back={selected?.back} name={selected?.name} data={v} qrUrl={qrUrl} logoHref={profile?.logoUrl} onTruncated={setTruncated} />
+              <CardPair front={selected?.front} back={selected?.back} name={selected?.name} data={previewData(v)} qrUrl={qrUrl} logoHref={profile?.logoUrl} onTruncated={setTruncated} />
             </div>
           ) : null}
 

@@ -16,6 +16,7 @@ import {
   TemplatePicker,
   checkDesign,
   designFromProfile,
+  previewData,
   previewStyleOf,
   type DesignValues,
 } from '#web/features/templates/design-parts';
@@ -65,7 +66,7 @@ function DesignWizard({ userEmail }: { userEmail: string }) {
   const profile = profileQ.data;
   const qrUrl = profile ? `${window.location.origin}/p/${profile.id}` : null;
   const v = values ?? designFromProfile(null, userEmail);
-  const data = useMemo(() => ({ ...v }), [v]);
+  const data = useMemo(() => previewData(v), [v]);
 
   async function onSubmit(e: FormEvent) {
     e.preventDefault();
@@ -132,7 +133,7 @@ function DesignWizard({ userEmail }: { userEmail: string }) {
               {templatesQ.isLoading ? (
                 <PageSpinner />
               ) : (
-                <CardPair front={selected?.front} back={selected?.back} name={selected?.name} data={data} qrUrl={qrUrl} logoHref={profile?.logoUrl} onTruncated={setTruncated} />
+                <CardPair layout="stack" front={selected?.front} back={selected?.back} name={selected?.name} data={data} qrUrl={qrUrl} logoHref={profile?.logoUrl} onTruncated={setTruncated} />
               )}
               <p className="text-xs text-muted-foreground">
                 {qrUrl

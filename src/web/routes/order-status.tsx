@@ -1,11 +1,129 @@
-// PLACEHOLDER: replaced by the helper that owns this page.
+import { Link, useParams } from 'react-router';
+import { CheckCircle2, Circle, ExternalLink, PackageSearch } from 'lucide-react';
+import { BUSINESS, formatUsd } from '#shared/catalogue';
+import { Badge } from '#web/components/ui/badge';
+import { Button } from '#web/components/ui/button';
+import { Card, CardContent, CardHeader } from '#web/components/ui/card';
+import { Skeleton } from '#web/components/ui/skeleton';
+import { ApiError } from '#web/lib/api';
 import { usePageTitle } from '#web/lib/use-page-title';
+import { useOrderStatus } from '#web/features/orders/api';
 
-export default function Page() {
-  usePageTitle('Order Status');
+/** Spec colours: pending yellow, processing blue, completed green, cancelled red, anything else grey. */
+const COLOURS: Record<string, 'yellow' | 'blue' | 'green' | 'red'> = { pending: 'yellow', processing: 'blue', completed: 'green', cancelled: 'red' };
+
+const when = (iso: string) =>
+  new Date(iso).toLocaleString('en-US', { year: 'numeric', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });
+
+/** The customer's order page (the e-mailed link): summary, total, current status and its history. */
+export default function OrderStatusPage() {
+  const { token } = useParams();
+  const { data: order, isLoading, error } = useOrderStatus(token);
+  usePageTitle(order ? `Order #${order.id}` : 'Your order');
+
+  if (isLoading) {
+    return (
+      <section className="mx-auto max-w-3xl space-y-4 px-4 py-12" aria-busy="true">
+        <Skeleton className="h-10 w-64" />
+        <Skeleton className="h-48 w-full" />
+        <Skeleton className="h-32 w-full" />
+      </section>
+    );
+  }
+
+  if (error || !order) {
+    const notFound = error instanceof ApiError && (error.status === 404 || error.status === 400);
+    return (
+      <section className="mx-auto max-w-xl px-4 py-16 text-center">
+        <PackageSearch className="mx-auto mb-4 size-12 text-muted-foreground" aria-hidden="true" />
+        <h1 className="text-2xl font-bold">{notFound ? 'Order not found' : 'Could not load your order'}</h1>
+        <p className="mt-2 text-muted-foreground">
+          {notFound
+            ? 'This order link is not valid. Please use the complete link from your order e-mail.'
+            : 'Please try again in a moment.'}{' '}
+          Questions? Write to <a className="underline" href={`mailto:${BUSINESS.email}`}>{BUSINESS.email}</a>.
+        </p>
+        <Button asChild variant="outline" className="mt-6">
+          <Link to="/">Return to Home</Link>
+        </Button>
+      </section>
+    );
+  }
+
+  const rows: Array<[string, string]> = [
+    ['Cards', `${order.quantity.toLocaleString('en-US')} × ${order.cardTypeLabel}`],
+    ['Style', order.cardStyle],
+    ['Price per card', formatUsd(order.unitPriceCents)],
+    ['Cards subtotal', formatUsd(order.subtotalCents)],
+    ['Delivery', `${order.deliveryLabel} (${order.deliveryFeeCents ? formatUsd(order.deliveryFeeCents) : 'free'})`],
+    ['Artwork', order.hasArtwork ? 'Received' : 'None attached'],
+  ];
+  const history = [...order.history].reverse();
+
   return (
-    <section className="mx-auto max-w-4xl px-4 py-16">
-      <h1 className="text-3xl font-bold">Order Status</h1>
+    <section className="mx-auto max-w-3xl space-y-6 px-4 py-12">
+      <header className="flex flex-wrap items-center justify-between gap-3">
+        <div>
+          <p className="text-sm text-muted-foreground">Placed {when(order.createdAt)}</p>
+          <h1 className="text-3xl font-bold tracking-tight">Order #{order.id}</h1>
+          <p className="mt-1 text-muted-foreground">
+            For {order.customerName}
+            {order.companyName ? `, ${order.companyName}` : ''}
+          </p>
+        </div>
+        <Badge variant={COLOURS[order.status] ?? 'grey'} className="px-3 py-1 text-sm" data-testid="order-status">
+          {order.statusLabel}
+        </Badge>
+      </header>
+
+      <Card>
+        <CardHeader>
+          <h2 className="text-lg font-semibold">Summary</h2>
+        </CardHeader>
+        <CardContent>
+          <dl className="divide-y divide-border text-sm">
+            {rows.map(([k, v]) => (
+              <div key={k} className="flex justify-between gap-4 py-2">
+                <dt className="text-muted-foreground">{k}</dt>
+                <dd className="text-right font-medium">{v}</dd>
+              </div>
+            ))}
+            <div className="flex justify-between gap-4 py-3 text-base font-semibold">
+              <dt>Total</dt>
+              <dd data-testid="order-status-total">{formatUsd(order.totalCents)}</dd>
+            </div>
+          </dl>
+          {order.checkoutUrl ? (
+            <Button asChild variant="gold" className="mt-4 w-full sm:w-auto">
+              <a href={order.checkoutUrl} rel="noopener noreferrer">
+                Complete checkout <ExternalLink />
+              </a>
+            </Button>
+          ) : null}
+        </CardContent>
+      </Card>
+
+      <Card>
+        <CardHeader>
+          <h2 className="text-lg font-semibold">Status history</h2>
+        </CardHeader>
+        <CardContent>
+          <ol className="space-y-3" aria-label="Status history">
+            {history.map((h, i) => (
+              <li key={`${h.at}-${i}`} className="flex items-start gap-3">
+                {i === 0 ? <CheckCircle2 className="mt-0.5 size-5 text-gold" aria-hidden="true" /> : <Circle className="mt-0.5 size-5 text-muted-foreground" aria-hidden="true" />}
+                <div>
+                  <p className="font-medium">{h.statusLabel}</p>
+                  <p className="text-xs text-muted-foreground">{when(h.at)}</p>
+                </div>
+              </li>
+            ))}
+          </ol>
+          <p className="mt-4 text-xs text-muted-foreground">
+            We e-mail you at each stage. Production takes {BUSINESS.claims.productionDays}. Keep this link private: anyone with it can see this order.
+          </p>
+        </CardContent>
+      </Card>
     </section>
   );
 }

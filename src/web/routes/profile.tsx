@@ -1,11 +1,193 @@
-// PLACEHOLDER: replaced by the helper that owns this page.
+import { lazy, Suspense } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { ArrowRight, LayoutDashboard, Palette, Settings, UserRound } from 'lucide-react';
 import { usePageTitle } from '#web/lib/use-page-title';
+import { errorMessage, api } from '#web/lib/api';
+import { toast } from '#web/lib/toast';
+import { useAuth } from '#web/features/auth/use-auth';
+import { RequireAuth } from '#web/features/auth/require-auth';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '#web/components/ui/tabs';
+import { Button } from '#web/components/ui/button';
+import { Card } from '#web/components/ui/card';
+import { PageSpinner } from '#web/components/ui/spinner';
+import { useQueryClient } from '@tanstack/react-query';
+import type { Profile } from '#shared/schemas/profile';
+import { PROFILE_KEY, useProfile } from '#web/features/profile/api';
+import { ProfileForm } from '#web/features/profile/components/profile-form';
+import { ImageUploader } from '#web/features/profile/components/image-uploader';
+import { SharePanel } from '#web/features/profile/components/share-panel';
 
-export default function Page() {
-  usePageTitle('Profile');
+const AdminTab = lazy(() => import('#web/features/admin/admin-tab'));
+
+const TABS = ['profile', 'media', 'share', 'admin'] as const;
+type Tab = (typeof TABS)[number];
+
+function NeedsProfile({ onGo, what }: { onGo: () => void; what: string }) {
   return (
-    <section className="mx-auto max-w-4xl px-4 py-16">
-      <h1 className="text-3xl font-bold">Profile</h1>
+    <Card className="flex flex-col items-center gap-4 p-10 text-center" data-testid="no-profile">
+      <UserRound className="size-10 text-muted-foreground" aria-hidden="true" />
+      <h2 className="text-xl font-semibold">Complete your profile first</h2>
+      <p className="max-w-md text-sm text-muted-foreground">Fill in your profile information to {what}.</p>
+      <Button type="button" onClick={onGo}>
+        Complete Profile
+        <ArrowRight aria-hidden="true" />
+      </Button>
+    </Card>
+  );
+}
+
+function MediaTab({ profile, onContinue }: { profile: Profile; onContinue: () => void }) {
+  const qc = useQueryClient();
+  async function setImage(field: 'customPhotoUrl' | 'logoUrl' | 'bannerLogoUrl', url: string | null) {
+    try {
+      const saved = await api.put<Profile>('/api/profile', { [field]: url });
+      qc.setQueryData(PROFILE_KEY, saved);
+    } catch (err) {
+      toast({ title: 'Error updating profile', description: errorMessage(err), variant: 'destructive' });
+      throw err;
+    }
+  }
+  return (
+    <div className="space-y-6">
+      <div className="grid gap-4 md:grid-cols-3">
+        <ImageUploader
+          kind="profile-image"
+          label="Profile photo"
+          round
+          currentUrl={profile.customPhotoUrl}
+          onUploaded={(url) => setImage('customPhotoUrl', url)}
+          onRemove={() => setImage('customPhotoUrl', null)}
+        />
+        <ImageUploader kind="logo" label="Company logo" currentUrl={profile.logoUrl} onUploaded={(url) => setImage('logoUrl', url)} onRemove={() => setImage('logoUrl', null)} />
+        <ImageUploader
+          kind="banner-logo"
+          label="Banner logo"
+          currentUrl={profile.bannerLogoUrl}
+          onUploaded={(url) => setImage('bannerLogoUrl', url)}
+          onRemove={() => setImage('bannerLogoUrl', null)}
+        />
+      </div>
+      <p className="text-sm text-muted-foreground">
+        The banner logo shows on the Classic and Modern profile styles; the company logo on Corporate and in your contact card.
+      </p>
+      <div className="flex justify-end">
+        <Button type="button" onClick={onContinue}>
+          Continue to Share Profile
+          <ArrowRight aria-hidden="true" />
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+function ProfileTabs() {
+  const [params, setParams] = useSearchParams();
+  const navigate = useNavigate();
+  const { isAdmin } = useAuth();
+  const profileQ = useProfile();
+  const requested = params.get('tab');
+  const tab: Tab = TABS.includes(requested as Tab) && (requested !== 'admin' || isAdmin) ? (requested as Tab) : 'profile';
+  const setTab = (t: string) => {
+    const next = new URLSearchParams(params);
+    if (t === 'profile') next.delete('tab');
+    else next.set('tab', t);
+    setParams(next);
+  };
+
+  if (profileQ.isLoading) return <PageSpinner />;
+  if (profileQ.isError) {
+    return (
+      <p role="alert" className="text-sm text-destructive">
+        {errorMessage(profileQ.error, 'Could not load your profile.')}
+      </p>
+    );
+  }
+  const profile = profileQ.data ?? null;
+
+  function designCard() {
+    if (!profile) {
+      toast({ title: 'Profile Required', description: 'Please complete your profile information first', variant: 'destructive' });
+      return;
+    }
+    navigate('/design');
+  }
+
+  return (
+    <>
+      <Tabs value={tab} onValueChange={setTab}>
+        <TabsList className="flex h-auto w-full flex-wrap justify-start gap-1 sm:w-auto">
+          <TabsTrigger value="profile">Profile</TabsTrigger>
+          <TabsTrigger value="media">Media</TabsTrigger>
+          <TabsTrigger value="share">Share</TabsTrigger>
+          {isAdmin ? <TabsTrigger value="admin">Admin</TabsTrigger> : null}
+        </TabsList>
+
+        <TabsContent value="profile">
+          <Card className="p-6">
+            <h2 className="mb-1 text-xl font-semibold">Profile Information</h2>
+            <p className="mb-6 text-sm text-muted-foreground">This is what people see when they scan your card.</p>
+            <ProfileForm profile={profile} />
+          </Card>
+        </TabsContent>
+
+        <TabsContent value="media">
+          <Card className="p-6">
+            <h2 className="mb-1 text-xl font-semibold">Profile Photo &amp; Logos</h2>
+            <p className="mb-6 text-sm text-muted-foreground">Add a photo and your company branding.</p>
+            {profile ? <MediaTab profile={profile} onContinue={() => setTab('share')} /> : <NeedsProfile what="add your photo and logos" onGo={() => setTab('profile')} />}
+          </Card>
+        </TabsContent>
+
+        <TabsContent value="share">
+          <div className="space-y-2">
+            <h2 className="text-xl font-semibold">Share Your Profile</h2>
+            <p className="text-sm text-muted-foreground">Share your link, QR code and contact card.</p>
+          </div>
+          <div className="mt-6">
+            {profile ? <SharePanel profile={profile} /> : <NeedsProfile what="get your link, QR code and contact card" onGo={() => setTab('profile')} />}
+          </div>
+        </TabsContent>
+
+        {isAdmin ? (
+          <TabsContent value="admin">
+            <h2 className="mb-4 text-xl font-semibold">Admin Dashboard</h2>
+            <Suspense fallback={<PageSpinner />}>{tab === 'admin' ? <AdminTab /> : null}</Suspense>
+          </TabsContent>
+        ) : null}
+      </Tabs>
+
+      <div className="mt-10 flex flex-col gap-3 border-t border-border pt-6 sm:flex-row sm:justify-between">
+        <div className="flex flex-col gap-3 sm:flex-row">
+          <Button asChild variant="outline">
+            <Link to="/dashboard">
+              <LayoutDashboard aria-hidden="true" />
+              Go to Dashboard
+            </Link>
+          </Button>
+          <Button type="button" variant="gold" onClick={designCard}>
+            <Palette aria-hidden="true" />
+            Design Your Card
+          </Button>
+        </div>
+        <Button asChild variant="ghost">
+          <Link to="/account">
+            <Settings aria-hidden="true" />
+            Account settings
+          </Link>
+        </Button>
+      </div>
+    </>
+  );
+}
+
+export default function ProfilePage() {
+  usePageTitle('Your Profile', 'Edit your digital profile, photo and links, and share it by link, QR code and contact card.');
+  return (
+    <section className="mx-auto max-w-5xl px-4 py-10">
+      <h1 className="mb-6 text-3xl font-bold">Your Profile</h1>
+      <RequireAuth>
+        <ProfileTabs />
+      </RequireAuth>
     </section>
   );
 }

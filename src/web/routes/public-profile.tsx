@@ -1,11 +1,60 @@
-// PLACEHOLDER: replaced by the helper that owns this page.
+import { useEffect } from 'react';
+import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
+import type { PublicProfile } from '#shared/schemas/profile';
+import { PROFILE_CSS } from '#shared/profile-layouts/styles';
+import { ProfileNotFound, ProfileView } from '#shared/profile-layouts/profile-layout';
+import { ApiError, api } from '#web/lib/api';
 import { usePageTitle } from '#web/lib/use-page-title';
+import { Skeleton } from '#web/components/ui/skeleton';
 
-export default function Page() {
-  usePageTitle('Public Profile');
+/**
+ * /p/{id} when reached by client-side navigation (the server normally answers this path with the
+ * server-rendered page). Same layouts and stylesheet as the server's page.
+ */
+export default function PublicProfilePage() {
+  const { id = '' } = useParams();
+  const [params] = useSearchParams();
+  const preview = params.get('preview') === 'true';
+  const navigate = useNavigate();
+  const q = useQuery<PublicProfile>({
+    queryKey: [`/api/p/${encodeURIComponent(id)}${preview ? '?preview=true' : ''}`],
+    queryFn: () => api.get<PublicProfile>(`/api/p/${encodeURIComponent(id)}${preview ? '?preview=true' : ''}`),
+  });
+  const notFound = q.error instanceof ApiError && q.error.status === 404;
+  usePageTitle(q.data ? q.data.fullName : notFound ? 'Profile Not Found' : 'Profile');
+
+  useEffect(() => {
+    // a failed fetch (other than "no such profile") goes to the not-found page
+    if (q.isError && !notFound) navigate('/not-found', { replace: true });
+  }, [q.isError, notFound, navigate]);
+
+  if (q.isLoading) {
+    return (
+      <div className="mx-auto flex max-w-md flex-col items-center gap-4 px-4 py-10" data-testid="public-profile-loading">
+        <Skeleton className="h-32 w-full rounded-2xl" />
+        <Skeleton className="size-28 rounded-full" />
+        <Skeleton className="h-7 w-48" />
+        <Skeleton className="h-5 w-32" />
+        <Skeleton className="h-14 w-full" />
+      </div>
+    );
+  }
   return (
-    <section className="mx-auto max-w-4xl px-4 py-16">
-      <h1 className="text-3xl font-bold">Public Profile</h1>
-    </section>
+    <>
+      <style>{PROFILE_CSS}</style>
+      {q.data ? (
+        <ProfileView
+          profile={q.data}
+          linkHref={(l) => `/p/${q.data.id}/go/${l.id}`}
+          saveContactHref={`/api/vcard/${q.data.id}`}
+          backToDesignerHref={preview ? '/profile?tab=share' : undefined}
+          onBack={() => (window.history.length > 1 ? navigate(-1) : navigate('/profile?tab=share'))}
+          showFooter={false}
+        />
+      ) : notFound ? (
+        <ProfileNotFound />
+      ) : null}
+    </>
   );
 }

@@ -59,6 +59,8 @@ describe('access rules over every registered route', () => {
       'PATCH /api/admin/orders/:id',
       'PUT /api/admin/business-cards/:id/review',
       'GET /api/admin/testing-summary',
+      'POST /api/admin/generate-card',
+      'POST /api/svg-files',
     ]) {
       expect(keys).toContain(k);
     }

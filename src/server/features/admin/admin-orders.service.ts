@@ -115,26 +115,43 @@ export function orderFilter(q: string, status?: string): SQL | undefined {
   return parts.length ? and(...parts) : undefined;
 }
 
+/** Up to this many matches of a search are collected in one scan and paged in memory. */
+const SEARCH_COLLECT_MAX = 2000;
+
+/**
+ * One page of orders, newest first, with the total. A substring search cannot use an index, so it
+ * is planned to read the orders once: the matches' ids are collected in one scan (a rare term, the
+ * usual case: then paged in memory and the page read by primary key); when a term matches more than
+ * SEARCH_COLLECT_MAX orders, the page comes from the created_at index (which finds the first matches
+ * at once) and one count gives the total. See docs/decisions/08-01-order-search.md.
+ */
 export async function listOrders(ctx: AppContext, opts: { q: string; status?: string; page: number; pageSize: number }): Promise<AdminOrderPage> {
   const where = orderFilter(opts.q, opts.status);
   const offset = (opts.page - 1) * opts.pageSize;
-  const base = ctx.db.select(orderListColumns).from(orders).where(where).orderBy(desc(orders.createdAt), desc(orders.id)).limit(opts.pageSize).offset(offset);
+  const pageByIndex = () =>
+    ctx.db.select(orderListColumns).from(orders).where(where).orderBy(desc(orders.createdAt), desc(orders.id)).limit(opts.pageSize).offset(offset);
   let rows: ListRow[];
   let total: number;
   if (opts.q.trim()) {
-    // a substring search reads every row anyway: one scan gives the page and the count together
-    const withCount = await ctx.db
-      .select({ ...orderListColumns, total: sql<number>`count(*) over()`.mapWith(Number) })
+    const matches = await ctx.db
+      .select({ id: orders.id, createdAt: orders.createdAt })
       .from(orders)
       .where(where)
-      .orderBy(desc(orders.createdAt), desc(orders.id))
-      .limit(opts.pageSize)
-      .offset(offset);
-    rows = withCount as unknown as ListRow[];
-    total = withCount[0]?.total ?? (offset > 0 ? await countOrders(ctx, where) : 0);
+      .limit(SEARCH_COLLECT_MAX + 1);
+    if (matches.length <= SEARCH_COLLECT_MAX) {
+      matches.sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || b.id - a.id);
+      total = matches.length;
+      const ids = matches.slice(offset, offset + opts.pageSize).map((m) => m.id);
+      const found = ids.length ? ((await ctx.db.select(orderListColumns).from(orders).where(inArray(orders.id, ids))) as unknown as ListRow[]) : [];
+      const byId = new Map(found.map((r) => [r.id, r]));
+      rows = ids.map((id) => byId.get(id)).filter((r): r is ListRow => !!r);
+    } else {
+      rows = (await pageByIndex()) as unknown as ListRow[];
+      total = await countOrders(ctx, where);
+    }
   } else {
     // no search: the page comes from the created_at index, the count separately
-    rows = (await base) as unknown as ListRow[];
+    rows = (await pageByIndex()) as unknown as ListRow[];
     total = await countOrders(ctx, where);
   }
   return { orders: await withPreviews(ctx, rows), total, page: opts.page, pageSize: opts.pageSize };

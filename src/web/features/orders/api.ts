@@ -33,8 +33,9 @@ export function useOrderStatus(token: string | undefined) {
 
 /** A random token for one filled-in form (crypto.randomUUID where available). */
 export function newClientToken(): string {
-  if (typeof crypto !== 'undefined' && 'randomUUID' in crypto) return crypto.randomUUID();
+  const c: Crypto = globalThis.crypto;
+  if (typeof c.randomUUID === 'function') return c.randomUUID();
   const bytes = new Uint8Array(16);
-  crypto.getRandomValues(bytes);
+  c.getRandomValues(bytes);
   return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
 }

@@ -4,7 +4,7 @@ import { CreateReviewBody, REVIEW_LIMITS, type CreateReviewInput } from '#shared
 import { Button } from '#web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '#web/components/ui/card';
 import { FormField, Input, Label, Textarea } from '#web/components/ui/input';
-import { fieldErrors } from '#web/lib/api';
+import { ApiError, errorMessage, fieldErrors } from '#web/lib/api';
 import { toast } from '#web/lib/toast';
 import { useCreateReview } from './api';
 import { StarRatingInput } from './star-rating';
@@ -48,7 +48,9 @@ export function ReviewForm() {
       for (const [field, message] of Object.entries(fieldErrors(err))) {
         if ((FIELDS as string[]).includes(field)) setError(field as keyof FormInput, { message });
       }
-      toast({ title: 'Submission Failed', description: 'Please try again or contact us directly.', variant: 'destructive' });
+      // a rate-limit answer says when to try again; anything else gets the spec's text
+      const description = err instanceof ApiError && err.status === 429 ? errorMessage(err) : 'Please try again or contact us directly.';
+      toast({ title: 'Submission Failed', description, variant: 'destructive' });
     }
   });
 

@@ -81,11 +81,13 @@ export function FilledCard({
   );
 }
 
-/** Front and back side by side (stacked on small screens). */
-export function CardPair(props: Omit<Parameters<typeof FilledCard>[0], 'template' | 'label'> & { front?: string | null; back?: string | null; name?: string }) {
-  const { front, back, name = 'Card', ...rest } = props;
+/** Front and back side by side (stacked on small screens), or always stacked. */
+export function CardPair(
+  props: Omit<Parameters<typeof FilledCard>[0], 'template' | 'label'> & { front?: string | null; back?: string | null; name?: string; layout?: 'row' | 'stack' },
+) {
+  const { front, back, name = 'Card', layout = 'row', ...rest } = props;
   return (
-    <div className="grid gap-4 sm:grid-cols-2" data-testid="card-pair">
+    <div className={cn('grid gap-4', layout === 'row' && 'sm:grid-cols-2')} data-testid="card-pair">
       <figure className="space-y-2">
         <FilledCard template={front} label={`${name} front preview`} {...rest} />
         <figcaption className="text-center text-xs text-muted-foreground">Front</figcaption>

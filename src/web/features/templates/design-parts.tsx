@@ -191,6 +191,24 @@ export function previewStyleOf(name: string): 'Minimal' | 'Classic' | 'Modern' |
   return 'Sleek';
 }
 
+/** What the live preview shows for a field still empty (the card never looks blank). */
+export const PREVIEW_PLACEHOLDERS: DesignValues = {
+  fullName: 'Your Name',
+  jobTitle: 'Your Title',
+  companyName: 'Your Company',
+  email: 'you@company.com',
+  phoneNumber: '+1 (212) 555-0100',
+  address: 'New York, NY',
+  website: '',
+  linkedinUrl: '',
+};
+
+export function previewData(v: DesignValues): DesignValues {
+  const out = { ...v };
+  for (const k of Object.keys(out) as Array<keyof DesignValues>) if (!out[k].trim()) out[k] = PREVIEW_PLACEHOLDERS[k];
+  return out;
+}
+
 /** Values to send: empty optional fields as null/undefined. */
 export function toCustomerProfile(v: DesignValues) {
   const opt = (s: string) => (s.trim() ? s.trim() : undefined);

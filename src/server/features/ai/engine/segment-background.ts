@@ -272,35 +272,36 @@ export async function segmentBackground(rgba: Uint8Array, width: number, height:
   await pause();
 
   // ---- 5. alpha with soft edges ----
+  // the edge band: background pixels touching the subject (3), subject pixels touching the
+  // background (1) and the next ring inside (2); anti-aliased pixels live there
+  const edge = new Uint8Array(N);
+  for (let i = 0; i < N; i++) {
+    const x = i % width;
+    const y = (i - x) / width;
+    const m = mask[i];
+    if ((x > 0 && mask[i - 1] !== m) || (x < width - 1 && mask[i + 1] !== m) || (y > 0 && mask[i - width] !== m) || (y < height - 1 && mask[i + width] !== m)) {
+      edge[i] = m ? 3 : 1;
+    }
+  }
+  for (let i = 0; i < N; i++) {
+    if (mask[i] || edge[i]) continue;
+    const x = i % width;
+    const y = (i - x) / width;
+    if ((x > 0 && edge[i - 1] === 1) || (x < width - 1 && edge[i + 1] === 1) || (y > 0 && edge[i - width] === 1) || (y < height - 1 && edge[i + width] === 1)) edge[i] = 2;
+  }
   const out = new Uint8Array(rgba.length);
   out.set(rgba);
   let bgCount = 0;
   let subjectCount = 0;
   for (let i = 0; i < N; i++) {
-    const p = i * 4;
-    if (!mask[i]) {
-      subjectCount++;
-      continue;
-    }
-    // background pixel: transparent unless it touches the subject (then it is an edge pixel)
-    const x = i % width;
-    const y = (i - x) / width;
-    const touches =
-      (x > 0 && !mask[i - 1]) || (x < width - 1 && !mask[i + 1]) || (y > 0 && !mask[i - width]) || (y < height - 1 && !mask[i + width]);
-    if (!touches || dist[i] <= 0.5) {
-      out[p + 3] = 0;
+    if (!mask[i]) subjectCount++;
+    if (edge[i]) {
+      const x = i % width;
+      edgeAlpha(i, x, (i - x) / width);
+    } else if (mask[i]) {
+      out[i * 4 + 3] = 0;
       bgCount++;
-      continue;
     }
-    edgeAlpha(i, x, y);
-  }
-  // subject pixels on the boundary: partly background colour (anti-aliasing)
-  for (let i = 0; i < N; i++) {
-    if (mask[i]) continue;
-    const x = i % width;
-    const y = (i - x) / width;
-    const touches = (x > 0 && mask[i - 1]) || (x < width - 1 && mask[i + 1]) || (y > 0 && mask[i - width]) || (y < height - 1 && mask[i + width]);
-    if (touches && dist[i] < 4) edgeAlpha(i, x, y);
   }
 
   function edgeAlpha(i: number, x: number, y: number) {
@@ -337,7 +338,8 @@ export async function segmentBackground(rgba: Uint8Array, width: number, height:
       if (len2 < 64) alpha = mask[i] ? 0 : 1;
       else {
         alpha = ((rgba[p] - cl.r) * vx + (rgba[p + 1] - cl.g) * vy + (rgba[p + 2] - cl.bl) * vz) / len2;
-        alpha = Math.min(1, Math.max(0, alpha));
+        // sensor noise on flat areas gives tiny partial values: snap them
+        alpha = alpha < 0.04 ? 0 : alpha > 0.96 ? 1 : alpha;
       }
       if (alpha > 0.02 && alpha < 0.98) {
         // take the background's tint out of the edge colour

@@ -1,0 +1,187 @@
+import { useState } from 'react';
+import { Check, Palette, X } from 'lucide-react';
+import { INDUSTRIES, MOODS, colorPaletteRequest, type ColorPaletteResponse } from '#shared/schemas/ai';
+import { isHexColor, normalizeHex } from '#shared/ai/color';
+import { Button } from '#web/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card';
+import { FormField, Input, Select } from '#web/components/ui/input';
+import { Spinner } from '#web/components/ui/spinner';
+import { fieldErrors } from '#web/lib/api';
+import { toast } from '#web/lib/toast';
+import { aiErrorText, useColorPalette } from './api';
+import { SwatchGrid } from './components/swatch';
+import { validateForm } from './validate';
+
+/** A colour picker and its hex text field, kept in step. */
+export function HexColorInput({ id, value, onChange, invalid, label }: { id: string; value: string; onChange: (v: string) => void; invalid?: boolean; label: string }) {
+  const pickerValue = isHexColor(value) ? normalizeHex(value).toLowerCase() : '#000000';
+  return (
+    <div className="flex gap-2">
+      <input
+        type="color"
+        aria-label={`${label} picker`}
+        value={pickerValue}
+        onChange={(e) => onChange(e.target.value.toUpperCase())}
+        className="h-10 w-12 shrink-0 cursor-pointer rounded-md border border-input bg-background p-1"
+      />
+      <Input id={id} value={value} onChange={(e) => onChange(e.target.value)} aria-invalid={invalid} maxLength={9} className="font-mono" spellCheck={false} />
+    </div>
+  );
+}
+
+export function PaletteTab() {
+  const [values, setValues] = useState({ baseColor: '#000000', mood: '', industry: '' });
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [result, setResult] = useState<ColorPaletteResponse | null>(null);
+  const m = useColorPalette();
+
+  const submit = (e: React.FormEvent) => {
+    e.preventDefault();
+    const v = validateForm(colorPaletteRequest, values);
+    if (!v.ok) {
+      setErrors(v.errors);
+      return;
+    }
+    setErrors({});
+    m.mutate(values, {
+      onSuccess: (data) => {
+        setResult(data);
+        toast({ title: 'Color palette generated!', description: `A ${data.mood.toLowerCase()} palette for ${data.industry.toLowerCase()}.` });
+      },
+      onError: (err) => {
+        setErrors(fieldErrors(err));
+        toast({ title: 'Error generating colors', description: aiErrorText(err), variant: 'destructive' });
+      },
+    });
+  };
+
+  return (
+    <div className="grid gap-6 lg:grid-cols-3">
+      <Card className="self-start">
+        <CardHeader>
+          <CardTitle>Palette settings</CardTitle>
+          <CardDescription>Harmonies are built in a perceptual colour space and checked for contrast on every metal finish.</CardDescription>
+        </CardHeader>
+        <CardContent>
+          <form noValidate onSubmit={submit} className="space-y-4" aria-label="Color palette">
+            <FormField id="p-base" label="Base Color" error={errors.baseColor} hint="Your brand colour; black (#000000) suits our metal cards">
+              <HexColorInput id="p-base" label="Base Color" value={values.baseColor} onChange={(baseColor) => setValues((v) => ({ ...v, baseColor }))} invalid={!!errors.baseColor} />
+            </FormField>
+            <FormField id="p-mood" label="Mood" required error={errors.mood}>
+              <Select id="p-mood" value={values.mood} onChange={(e) => setValues((v) => ({ ...v, mood: e.target.value }))} aria-invalid={!!errors.mood}>
+                <option value="">Select a mood</option>
+                {MOODS.map((x) => (
+                  <option key={x} value={x}>
+                    {x}
+                  </option>
+                ))}
+              </Select>
+            </FormField>
+            <FormField id="p-industry" label="Industry" required error={errors.industry}>
+              <Select id="p-industry" value={values.industry} onChange={(e) => setValues((v) => ({ ...v, industry: e.target.value }))} aria-invalid={!!errors.industry}>
+                <option value="">Select your industry</option>
+                {INDUSTRIES.map((x) => (
+                  <option key={x} value={x}>
+                    {x}
+                  </option>
+                ))}
+              </Select>
+            </FormField>
+            <Button type="submit" variant="gold" className="w-full" disabled={m.isPending}>
+              {m.isPending ? <Spinner className="size-4" label="Generating" /> : <Palette aria-hidden="true" />}
+              {m.isPending ? 'Generating...' : 'Generate Palette'}
+            </Button>
+          </form>
+        </CardContent>
+      </Card>
+
+      <div className="space-y-6 lg:col-span-2" aria-live="polite">
+        {result ? (
+          <PaletteResult data={result} />
+        ) : (
+          <Card>
+            <CardContent className="flex flex-col items-center gap-3 p-10 text-center text-muted-foreground">
+              <Palette aria-hidden="true" className="size-8 text-gold" />
+              <p>Pick a mood and an industry to generate a palette with hex codes, WCAG contrast and a legibility check on each metal finish.</p>
+            </CardContent>
+          </Card>
+        )}
+      </div>
+    </div>
+  );
+}
+
+function PaletteResult({ data }: { data: ColorPaletteResponse }) {
+  const bg = data.colors.find((c) => c.role === 'background')!;
+  const text = data.colors.find((c) => c.role === 'text')!;
+  const primary = data.colors.find((c) => c.role === 'primary')!;
+  const accent = data.colors.find((c) => c.role === 'accent')!;
+  return (
+    <div className="space-y-6" data-testid="palette-result">
+      <p className="text-sm text-muted-foreground">{data.description}</p>
+      <SwatchGrid colors={data.colors} />
+
+      <section aria-labelledby="pl-preview">
+        <h3 id="pl-preview" className="mb-3 text-lg font-semibold">
+          On a card
+        </h3>
+        <div className="flex aspect-[1.75] max-w-sm flex-col justify-between rounded-xl p-6 shadow-lg" style={{ backgroundColor: bg.hex, color: text.hex }}>
+          <div>
+            <p className="text-xl font-semibold" style={{ color: primary.hex === bg.hex ? text.hex : primary.hex }}>
+              Alexandra Reed
+            </p>
+            <p className="text-sm opacity-90">Creative Director</p>
+          </div>
+          <div className="h-0.5 w-12" style={{ backgroundColor: accent.hex }} />
+          <p className="text-xs">alex@northwind.studio · +1 (212) 555-0182</p>
+        </div>
+      </section>
+
+      <section aria-labelledby="pl-finishes">
+        <h3 id="pl-finishes" className="mb-1 text-lg font-semibold">
+          Legibility on metal finishes
+        </h3>
+        <p className="mb-3 text-sm text-muted-foreground">Worst-case contrast of the best palette colour for text, in the finish's darkest and brightest light (AA needs 4.5:1).</p>
+        <div className="overflow-x-auto">
+          <table className="w-full text-left text-sm" data-testid="finish-table">
+            <thead className="text-xs text-muted-foreground">
+              <tr>
+                <th className="py-2 pr-3 font-medium">Card</th>
+                <th className="py-2 pr-3 font-medium">Finish</th>
+                <th className="py-2 pr-3 font-medium">Text colour</th>
+                <th className="py-2 pr-3 font-medium">Contrast</th>
+                <th className="py-2 font-medium">Note</th>
+              </tr>
+            </thead>
+            <tbody>
+              {data.finishes.map((f) => (
+                <tr key={`${f.cardType}-${f.style}`} className="border-t border-border align-top">
+                  <td className="py-2 pr-3 whitespace-nowrap">{f.cardTypeLabel}</td>
+                  <td className="py-2 pr-3">
+                    <span className="inline-flex items-center gap-2">
+                      <span aria-hidden="true" className="inline-block h-4 w-8 rounded border border-border" style={{ background: `linear-gradient(90deg, ${f.surfaceRange[0]}, ${f.surface}, ${f.surfaceRange[1]})` }} />
+                      {f.style}
+                    </span>
+                  </td>
+                  <td className="py-2 pr-3">
+                    <span className="inline-flex items-center gap-1.5 font-mono text-xs">
+                      <span aria-hidden="true" className="inline-block size-3 rounded-full border border-border" style={{ backgroundColor: f.textColor }} />
+                      {f.textColor}
+                    </span>
+                  </td>
+                  <td className="py-2 pr-3 whitespace-nowrap tabular-nums">
+                    <span className="inline-flex items-center gap-1">
+                      {f.legible ? <Check aria-label="Legible" className="size-4 text-green-600" /> : <X aria-label="Not legible" className="size-4 text-red-600" />}
+                      {f.contrast.toFixed(2)}:1
+                    </span>
+                  </td>
+                  <td className="py-2 text-xs text-muted-foreground">{f.note}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,49 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+
+const tableLists = new WeakMap<FastifyInstance, string[]>();
+
+/** Tables whose rows legitimately change on a refused request (hit counters). */
+export const COUNTER_TABLES = new Set(['rate_limits']);
+
+/** Row count of every table in the public schema (rate-limit counters left out), in one query. */
+export async function rowCounts(app: FastifyInstance): Promise<Record<string, number>> {
+  let tables = tableLists.get(app);
+  if (!tables) {
+    const r = await app.ctx.db.execute(sql`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by 1`);
+    tables = (r as unknown as { rows: Array<{ table_name: string }> }).rows.map((x) => x.table_name).filter((t) => !COUNTER_TABLES.has(t));
+    tableLists.set(app, tables);
+  }
+  const union = sql.join(
+    tables.map((t) => sql`select ${t} as t, count(*)::int as n from ${sql.identifier(t)}`),
+    sql` union all `,
+  );
+  const r = await app.ctx.db.execute(union);
+  const out: Record<string, number> = {};
+  for (const row of (r as unknown as { rows: Array<{ t: string; n: number }> }).rows) out[row.t] = Number(row.n);
+  return out;
+}
+
+/** Every file under dir (relative paths), for "nothing written to storage" checks. */
+export function filesUnder(dir: string): string[] {
+  if (!fs.existsSync(dir)) return [];
+  const out: string[] = [];
+  const walk = (d: string) => {
+    for (const e of fs.readdirSync(d, { withFileTypes: true })) {
+      const p = path.join(d, e.name);
+      if (e.isDirectory()) walk(p);
+      else out.push(path.relative(dir, p));
+    }
+  };
+  walk(dir);
+  return out.sort();
+}
+
+/** What changed between two snapshots ("table: before -> after"), empty when nothing did. */
+export function diffCounts(before: Record<string, number>, after: Record<string, number>): string[] {
+  return Object.keys({ ...before, ...after })
+    .filter((k) => before[k] !== after[k])
+    .map((k) => `${k}: ${before[k]} -> ${after[k]}`);
+}
