@@ -234,6 +234,33 @@ describe('admin dashboard in a real browser', () => {
     await page.close();
   });
 
+  it('polls the stats every 60 s, pending reviews every 60 s and the testing summary every 300 s', async () => {
+    const page = await adminCtx.newPage();
+    await page.clock.install();
+    const calls: string[] = [];
+    page.on('request', (r) => calls.push(new URL(r.url()).pathname));
+    const count = (p: string) => calls.filter((c) => c === p).length;
+    await page.goto('/admin');
+    await page.clock.resume();
+    await expect.poll(() => count('/api/admin/stats')).toBe(1);
+    await page.clock.fastForward(61_000);
+    await expect.poll(() => count('/api/admin/stats')).toBe(2);
+
+    await page.getByRole('tab', { name: 'Card Reviews' }).click();
+    await expect.poll(() => count('/api/admin/business-cards/pending')).toBe(1);
+    await page.clock.fastForward(61_000);
+    await expect.poll(() => count('/api/admin/business-cards/pending')).toBe(2);
+
+    await page.getByRole('tab', { name: 'Settings' }).click();
+    await expect.poll(() => count('/api/admin/testing-summary')).toBe(1);
+    await page.clock.fastForward(120_000);
+    await page.clock.fastForward(120_000);
+    expect(count('/api/admin/testing-summary')).toBe(1);
+    await page.clock.fastForward(61_000);
+    await expect.poll(() => count('/api/admin/testing-summary')).toBe(2);
+    await page.close();
+  });
+
   it('refuses a normal user and a visitor, on the page and at the API', async () => {
     const userCtx = await newContext(browser, server.baseUrl);
     await signUpViaApi(userCtx);

@@ -4,7 +4,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, newContext, signUpViaApi, startBrowserServer, toastLocator, trackPageErrors, type BrowserServer } from '#tests/helpers/browser';
 import { pngImage } from '#tests/helpers/orders';
-import { startShopifyStandin, type ShopifyStandin } from '#tests/helpers/shopify-standin';
+import { startShopifyStandin } from '#tests/helpers/shopify-standin';
 import { orders, outbox, users } from '../../src/server/db/schema/index';
 
 let server: BrowserServer;
@@ -23,7 +23,7 @@ const uniqueEmail = () => `buyer_${crypto.randomBytes(4).toString('hex')}@exampl
 
 async function fillOrder(page: Page, email: string, opts: { quantity?: string; cardType?: string; delivery?: string } = {}) {
   await page.getByLabel('Full name').fill('Grace Hopper');
-  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Email', { exact: true }).fill(email);
   await page.getByLabel('Phone (optional)').fill('+1 212 555 0100');
   await page.getByLabel('Company (optional)').fill('Navy Labs');
   await page.getByLabel('Position (optional)').fill('Rear Admiral');
@@ -99,7 +99,7 @@ describe('ordering in a real browser', () => {
     const page = await ctx.newPage();
     await page.goto('/order');
     const email = uniqueEmail();
-    await fillOrder(page, email, { quantity: '120', cardType: 'Black Anodized', delivery: 'Standard' });
+    await fillOrder(page, email, { quantity: '120', cardType: 'Black Anodized', delivery: 'Pickup NYC' });
     let first = true;
     await page.route('**/api/order', async (route) => {
       if (first) {
@@ -140,7 +140,7 @@ describe('ordering in a real browser', () => {
     await page.getByText('At least 1').waitFor();
     await page.getByLabel('Quantity').fill('5001');
     await page.getByText('Too many').waitFor();
-    await page.getByLabel('Email').fill('not-an-email');
+    await page.getByLabel('Email', { exact: true }).fill('not-an-email');
     expect(await page.getByText('Enter a valid email').isVisible()).toBe(true);
     expect(calls).toBe(0);
     await ctx.close();

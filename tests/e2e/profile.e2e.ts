@@ -134,6 +134,16 @@ describe('profile, sharing and analytics in a real browser', () => {
     // business card preview: flips on click and with the button; download saves two files
     const card = page.getByTestId('card-flip');
     await expect.poll(() => card.getAttribute('data-side'), { timeout: 20_000 }).toBe('front');
+    // hovering tilts the card toward the mouse; leaving resets it
+    await card.scrollIntoViewIfNeeded();
+    const box = (await card.boundingBox())!;
+    expect(Math.round(box.width)).toBe(350);
+    expect(Math.round(box.height)).toBe(200);
+    const tilt = card.locator('xpath=..');
+    await page.mouse.move(box.x + box.width - 5, box.y + 5, { steps: 3 });
+    await expect.poll(() => tilt.evaluate((el) => (el as HTMLElement).style.transform)).toMatch(/rotateX\(\d[\d.]*deg\) rotateY\(1[\d.]*deg\)/);
+    await page.mouse.move(box.x + box.width / 2, box.y - 120);
+    await expect.poll(() => tilt.evaluate((el) => (el as HTMLElement).style.transform)).toBe('rotateX(0deg) rotateY(0deg)');
     await card.click();
     expect(await card.getAttribute('data-side')).toBe('back');
     await page.getByRole('button', { name: 'Flip Card' }).click();

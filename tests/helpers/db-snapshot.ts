@@ -47,3 +47,27 @@ export function diffCounts(before: Record<string, number>, after: Record<string,
     .filter((k) => before[k] !== after[k])
     .map((k) => `${k}: ${before[k]} -> ${after[k]}`);
 }
+
+/**
+ * Counts every row inserted, updated or deleted in any table (rate-limit counters aside) through
+ * row-level triggers into `_test_writes`; transactional, so a rolled-back write does not count.
+ * Stricter than comparing row counts (an UPDATE counts too). Test databases only.
+ */
+export async function installWriteCounter(app: FastifyInstance): Promise<() => Promise<number>> {
+  const db = app.ctx.db;
+  await db.execute(sql.raw(`create table if not exists _test_writes (n bigint not null)`));
+  await db.execute(sql.raw(`insert into _test_writes select 0 where not exists (select 1 from _test_writes)`));
+  await db.execute(
+    sql.raw(`create or replace function _test_count_write() returns trigger language plpgsql as $$ begin update _test_writes set n = n + 1; return null; end $$`),
+  );
+  const r = await db.execute(sql`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE'`);
+  for (const { table_name: t } of (r as unknown as { rows: Array<{ table_name: string }> }).rows) {
+    if (t === '_test_writes' || COUNTER_TABLES.has(t)) continue;
+    await db.execute(sql.raw(`drop trigger if exists _test_w on "${t}"`));
+    await db.execute(sql.raw(`create trigger _test_w after insert or update or delete on "${t}" for each row execute function _test_count_write()`));
+  }
+  return async () => {
+    const c = await db.execute(sql.raw(`select n from _test_writes`));
+    return Number((c as unknown as { rows: Array<{ n: string | number }> }).rows[0].n);
+  };
+}

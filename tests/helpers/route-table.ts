@@ -60,7 +60,7 @@ export const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /** Route params filled with a value: `:id` -> value (default "1"), wildcard -> "x". */
 export function concreteUrl(url: string, value: (name: string) => string = () => '1'): string {
-  return url.replace(/:([A-Za-z0-9_]+)(\([^)]*\))?/g, (_m, name: string) => encodeURIComponent(value(name))).replace(/\*/g, 'x');
+  return url.replace(/:([A-Za-z0-9_]+)(\([^)]*\))?/g, (_m, name: string) => encodeURIComponent(value(name).toWellFormed())).replace(/\*/g, 'x');
 }
 
 /** Field names of a zod object body (unwrapping pipes/defaults/optionals), or []. */

@@ -168,7 +168,7 @@ export function finishChecks(colors: PaletteColor[]): FinishCheck[] {
       const res = legibilityOnFinish(pick.hex, f);
       const textRes = textPref ? legibilityOnFinish(textPref.hex, f) : res;
       let note: string;
-      if (res.legible && pick === textPref) note = `${pick.name} ${pick.hex} keeps ${res.contrast.toFixed(2)}:1 even in the finish's ${style === 'Matte' ? 'lightest' : 'brightest reflections'}.`;
+      if (res.legible && pick === textPref) note = `${pick.name} ${pick.hex} keeps ${res.contrast.toFixed(2)}:1 even in the finish's ${style === 'Matte' ? 'lightest tone' : 'brightest reflections'}.`;
       else if (res.legible)
         note = `The text colour drops to ${textRes.contrast.toFixed(2)}:1 here; set text in ${pick.name} ${pick.hex} (${res.contrast.toFixed(2)}:1) on this finish.`;
       else if (res.contrast >= 3)

@@ -5,7 +5,6 @@
  */
 import { BUNDLED_FONTS } from '../fonts';
 import type {
-  AiTemplateId,
   BrandPersonality,
   DesignSuggestionsInput,
   DesignSuggestionsResponse,

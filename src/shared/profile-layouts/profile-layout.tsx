@@ -56,7 +56,7 @@ function Header({ profile, layout }: { profile: PublicProfile; layout: LayoutNam
   if ((layout === 'classic' || layout === 'modern') && profile.bannerLogoUrl) {
     return (
       <div className="pp-header">
-        <img className="pp-header-logo" src={profile.bannerLogoUrl} alt={profile.companyName ? `${profile.companyName} banner` : 'Banner logo'} height={64} />
+        <img className="pp-header-logo" src={profile.bannerLogoUrl} alt={profile.companyName ? `${profile.companyName} banner` : 'Banner logo'} height={48} />
       </div>
     );
   }
@@ -64,7 +64,7 @@ function Header({ profile, layout }: { profile: PublicProfile; layout: LayoutNam
     return (
       <div className="pp-header">
         {profile.logoUrl ? (
-          <img className="pp-header-logo" src={profile.logoUrl} alt={profile.companyName ? `${profile.companyName} logo` : 'Company logo'} height={48} />
+          <img className="pp-header-logo" src={profile.logoUrl} alt={profile.companyName ? `${profile.companyName} logo` : 'Company logo'} height={44} />
         ) : profile.companyName ? (
           <span className="pp-header-name">{profile.companyName}</span>
         ) : null}

@@ -10,8 +10,8 @@ export const PROFILE_CSS = `
 .pp-back{display:inline-flex;align-items:center;gap:6px;padding:8px 14px;border-radius:999px;background:#111827;color:#fff;text-decoration:none;font-size:14px;font-weight:600}
 .pp-card{width:100%;max-width:480px;background:#fff;overflow:hidden;box-shadow:0 10px 30px rgba(17,24,39,.12)}
 @media (min-width:520px){.pp-page{padding-top:32px}.pp-card{border-radius:24px}}
-.pp-header{position:relative;height:140px;display:flex;align-items:center;justify-content:center;padding:16px}
-.pp-header-logo{max-height:64px;max-width:70%;object-fit:contain}
+.pp-header{position:relative;height:140px;display:flex;align-items:flex-start;justify-content:center;padding:18px 16px}
+.pp-header-logo{max-height:48px;max-width:70%;object-fit:contain}
 .pp-body{padding:0 24px 28px;text-align:center}
 .pp-photo{display:block;width:128px;height:128px;border-radius:50%;object-fit:cover;margin:-64px auto 0;border:4px solid #fff;background:#e5e7eb;position:relative}
 .pp-initials{display:flex;align-items:center;justify-content:center;font-size:44px;font-weight:700;color:#fff;background:#6b7280}
@@ -52,11 +52,11 @@ export const PROFILE_CSS = `
 .pp-creative .pp-link{border-color:#f97316;color:#c2410c;border-radius:999px}
 .pp-creative .pp-row svg{color:#ea580c}
 .pp-corporate .pp-header{background:#111827;justify-content:flex-start;height:120px;padding:16px 24px}
-.pp-corporate .pp-header-logo{max-height:48px;filter:none}
+.pp-corporate .pp-header-logo{max-height:44px;max-width:60%}
 .pp-corporate .pp-header-name{color:#e5e7eb;font-weight:700;letter-spacing:.08em;text-transform:uppercase;font-size:14px}
 .pp-corporate .pp-photo{border-radius:12px;margin-top:-48px;width:112px;height:112px}
 .pp-corporate .pp-body{text-align:left}
-.pp-corporate .pp-photo{margin-left:0}
+.pp-corporate .pp-photo{margin-right:0}
 .pp-corporate .pp-save{background:#1f2937;border-radius:8px}
 .pp-corporate .pp-link{border-color:#1f2937;border-radius:8px;justify-content:flex-start}
 .pp-corporate .pp-row svg{color:#374151}

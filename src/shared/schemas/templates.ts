@@ -133,7 +133,7 @@ export const GenerateCardBody = z.strictObject({
 export const AdminGenerateCardBody = z.strictObject({
   customerData: z.strictObject({
     fullName: text(100, 'Name').pipe(z.string().min(1, 'Name is required')),
-    jobTitle: optText(100, 'Job title'),
+    jobTitle: optText(120, 'Job title'),
     email: optText(254, 'Email'),
     phoneNumber: optText(40, 'Phone'),
     address: optText(300, 'Address'),

@@ -250,7 +250,7 @@ export function Layout() {
       <ScrollManager />
       <Header />
       <main id="main" className="flex-1">
-        <Suspense fallback={<PageSpinner />}>
+        <Suspense fallback={<div className="min-h-screen"><PageSpinner /></div>}>
           <Outlet />
         </Suspense>
       </main>

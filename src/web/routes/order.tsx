@@ -7,7 +7,7 @@ import { OrderFormSchema, type OrderFormValues } from '#shared/schemas/order';
 import { Button } from '#web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '#web/components/ui/card';
 import { FormField, Input, Select, Textarea } from '#web/components/ui/input';
-import { errorMessage, fieldErrors } from '#web/lib/api';
+import { ApiError, errorMessage, fieldErrors } from '#web/lib/api';
 import { toast } from '#web/lib/toast';
 import { usePageTitle } from '#web/lib/use-page-title';
 import { cn } from '#web/lib/utils';
@@ -86,7 +86,9 @@ export default function OrderPage() {
       for (const [field, message] of Object.entries(fieldErrors(err))) {
         if (FIELDS.includes(field)) setError(field as keyof FormInput, { message });
       }
-      toast({ title: 'Could not submit order', description: errorMessage(err, 'Please try again.'), variant: 'destructive' });
+      // the server's message (fallback 'Order submission failed'); no answer at all: 'Please try again.'
+      const description = err instanceof ApiError ? errorMessage(err, 'Order submission failed') : errorMessage(err, 'Please try again.');
+      toast({ title: 'Could not submit order', description, variant: 'destructive' });
     }
   });
 

@@ -91,7 +91,7 @@ function TemplateEditor({ template }: { template: SvgTemplate }) {
     }
     const text = await file.text();
     // preview: the new file filled with the sample person, shown as an image (nothing in it can run)
-    let preview = text;
+    let preview: string;
     try {
       preview = fillTemplate(text, SAMPLE_CARD, { qrUrl: `${window.location.origin}/templates` });
     } catch {

@@ -73,10 +73,20 @@ export async function ensureOrderCardCodes(tx: Tx, userId: string, onlyOrderId?:
   return made;
 }
 
-/** The hook for order creation: the new order's batch code, in the order's own transaction. */
-export async function createCardCodeForOrder(tx: Tx, order: { id: number; userId: string | null }): Promise<void> {
+/**
+ * The hook for order creation: the new order's batch code, in the order's own transaction but
+ * inside a savepoint, so a failure here can never fail the order (the owner's next visit to
+ * their codes makes the missing one). Orders without a signed-in user, or whose user has no
+ * profile yet, get their code later the same way.
+ */
+export async function createCardCodeForOrder(tx: Db | Tx, order: { id: number; userId: string | null }): Promise<void> {
   if (!order.userId) return;
-  await ensureOrderCardCodes(tx, order.userId, order.id);
+  const userId = order.userId;
+  try {
+    await tx.transaction((sp) => ensureOrderCardCodes(sp, userId, order.id));
+  } catch {
+    // made later by ensureOrderCardCodes when the owner lists their codes
+  }
 }
 
 async function ownProfileId(ctx: AppContext, userId: string): Promise<string> {
@@ -228,4 +238,18 @@ export async function resolveCardCode(ctx: AppContext, code: string): Promise<Re
   if (cache.size >= RESOLVE_MAX) cache.clear();
   cache.set(code, { value, expires: now + RESOLVE_TTL_MS });
   return value;
+}
+
+/**
+ * What the QR code printed on an order's cards should carry: the batch's own short link
+ * (`HTTPS://HOST/C/CODE`, alphanumeric mode) when the order has an active code, otherwise null
+ * (print the profile URL). For the production file of an order (admin card generation).
+ */
+export async function orderBatchQrText(ctx: AppContext, orderId: number, origin: string): Promise<string | null> {
+  const [row] = await ctx.db
+    .select({ code: cardCodes.code })
+    .from(cardCodes)
+    .where(and(eq(cardCodes.orderId, orderId), eq(cardCodes.active, true)))
+    .limit(1);
+  return row ? cardCodeQrText(origin, row.code) : null;
 }

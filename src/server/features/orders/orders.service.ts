@@ -10,6 +10,7 @@ import { badRequest, conflict, notFound } from '../../lib/http-errors';
 import { enqueueEmail } from '../../lib/mail/outbox';
 import { parseOrThrow } from '../../lib/validation';
 import { createStoreCheckout } from '../shopify/shopify.checkout';
+import { createCardCodeForOrder } from '../card-codes/card-codes.service';
 import { orderReceivedEmail, orderStatusChangedEmail } from './order-emails';
 
 export type OrderRow = typeof orders.$inferSelect;
@@ -123,6 +124,8 @@ export async function createOrder(ctx: AppContext, input: OrderInputValues, opts
       changedByLabel: opts.source === 'design' ? 'customer (design)' : 'customer',
     });
     await enqueueEmail(tx, orderReceivedEmail(order, statusUrl));
+    // the batch's own short code /c/{code} for its QR (issue 10; never fails the order)
+    await createCardCodeForOrder(tx, order);
     return { order, replayed: false, statusUrl };
   };
 

@@ -62,8 +62,11 @@ function notModified(req: FastifyRequest, etag: string) {
 export async function templatesRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const base = (req: FastifyRequest) => app.ctx.publicUrl(req);
-  /** what the sample QR on thumbnails and previews opens: this site's template gallery */
-  const sampleQr = (req: FastifyRequest) => `${base(req)}/templates`;
+  /**
+   * What the sample QR on thumbnails and previews opens: this site's template gallery. Built from
+   * the configured origin, never the request's Host header (a new Host must not force a new render).
+   */
+  const sampleQr = (_req: FastifyRequest) => `${app.ctx.publicUrl()}/templates`;
 
   r.get('/api/templates', { config: { access: 'public' } }, async (_req, reply) => {
     reply.header('cache-control', 'no-cache');

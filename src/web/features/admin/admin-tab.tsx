@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { CheckCircle2, Clock, DollarSign, Download, Eye, Package, Search } from 'lucide-react';
+import { Link } from 'react-router';
+import { ArrowRight, CheckCircle2, Clock, DollarSign, Download, Eye, Package, Search } from 'lucide-react';
 import { Button } from '#web/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '#web/components/ui/card';
 import { Input } from '#web/components/ui/input';
@@ -56,6 +57,13 @@ function AdminTabBody() {
   const error = q ? found.error : stats.error;
   return (
     <div className="space-y-6" data-testid="admin-tab">
+      <div className="flex justify-end">
+        <Button asChild variant="outline" size="sm">
+          <Link to="/admin">
+            Open the full admin dashboard <ArrowRight aria-hidden="true" />
+          </Link>
+        </Button>
+      </div>
       <div className="relative">
         <Search className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden="true" />
         <Input type="search" aria-label="Search orders" placeholder="Search orders by customer name, email or order ID" className="pl-9" value={search} onChange={(e) => setSearch(e.target.value)} />

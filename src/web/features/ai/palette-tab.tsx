@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Check, Palette, X } from 'lucide-react';
 import { INDUSTRIES, MOODS, colorPaletteRequest, type ColorPaletteResponse } from '#shared/schemas/ai';
 import { isHexColor, normalizeHex } from '#shared/ai/color';
+import { withArticle } from '#shared/ai/words';
 import { Button } from '#web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card';
 import { FormField, Input, Select } from '#web/components/ui/input';
@@ -11,6 +12,8 @@ import { toast } from '#web/lib/toast';
 import { aiErrorText, useColorPalette } from './api';
 import { SwatchGrid } from './components/swatch';
 import { validateForm } from './validate';
+
+const capitalize = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
 /** A colour picker and its hex text field, kept in step. */
 export function HexColorInput({ id, value, onChange, invalid, label }: { id: string; value: string; onChange: (v: string) => void; invalid?: boolean; label: string }) {
@@ -46,7 +49,7 @@ export function PaletteTab() {
     m.mutate(values, {
       onSuccess: (data) => {
         setResult(data);
-        toast({ title: 'Color palette generated!', description: `A ${data.mood.toLowerCase()} palette for ${data.industry.toLowerCase()}.` });
+        toast({ title: 'Color palette generated!', description: `${capitalize(withArticle(data.mood.toLowerCase()))} palette for ${data.industry === 'Other' ? 'your brand' : data.industry.toLowerCase()}.` });
       },
       onError: (err) => {
         setErrors(fieldErrors(err));
@@ -143,7 +146,7 @@ function PaletteResult({ data }: { data: ColorPaletteResponse }) {
         </h3>
         <p className="mb-3 text-sm text-muted-foreground">Worst-case contrast of the best palette colour for text, in the finish's darkest and brightest light (AA needs 4.5:1).</p>
         <div className="overflow-x-auto">
-          <table className="w-full text-left text-sm" data-testid="finish-table">
+          <table className="w-full min-w-[44rem] text-left text-sm" data-testid="finish-table">
             <thead className="text-xs text-muted-foreground">
               <tr>
                 <th className="py-2 pr-3 font-medium">Card</th>

@@ -91,8 +91,9 @@ export function TemplatePicker({
           aria-label={`${t.name} template`}
           onClick={() => onChange(t.id)}
           className={cn(
-            'cursor-pointer rounded-xl border-2 p-1.5 text-left transition-colors focus-visible:outline-2 focus-visible:outline-ring',
-            value === t.id ? 'border-gold' : 'border-transparent hover:border-border',
+            // selection drawn with a ring: a global `* { border-color }` rule outranks border colour utilities
+            'cursor-pointer rounded-xl p-1.5 text-left transition-shadow focus-visible:outline-2 focus-visible:outline-ring',
+            value === t.id ? 'ring-2 ring-gold' : 'ring-1 ring-transparent hover:ring-border',
           )}
           data-testid={`pick-template-${t.id}`}
         >
@@ -115,8 +116,8 @@ export function CardTypePicker({ value, onChange }: { value: CardTypeId; onChang
           aria-checked={value === c.id}
           onClick={() => onChange(c.id)}
           className={cn(
-            'cursor-pointer rounded-lg border-2 p-4 text-left transition-colors focus-visible:outline-2 focus-visible:outline-ring',
-            value === c.id ? 'border-gold bg-gold/5' : 'border-border hover:bg-accent',
+            'cursor-pointer rounded-lg border p-4 text-left transition-colors focus-visible:outline-2 focus-visible:outline-ring',
+            value === c.id ? 'bg-gold/5 ring-2 ring-gold' : 'hover:bg-accent',
           )}
           data-testid={`card-type-${c.id}`}
         >

@@ -89,7 +89,7 @@ export function OutboxViewer() {
         </p>
       ) : null}
       {data && data.emails.length === 0 ? <p className="text-sm text-muted-foreground">No e-mails yet.</p> : null}
-      <ul className="divide-y divide-border rounded-md border border-border" aria-label="E-mails">
+      <ul className={data?.emails.length ? 'divide-y divide-border rounded-md border border-border' : 'hidden'} aria-label="E-mails">
         {data?.emails.map((e) => (
           <li key={e.id}>
             <button type="button" className="flex w-full items-center gap-3 p-3 text-left text-sm hover:bg-accent cursor-pointer" onClick={() => setOpen(e.id)}>

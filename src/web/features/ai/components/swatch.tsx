@@ -47,7 +47,7 @@ export function SwatchGrid({ colors }: { colors: PaletteColor[] }) {
   const css = colors.map((c) => `--color-${c.role}: ${c.hex};`).join('\n');
   return (
     <div className="space-y-3">
-      <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6" aria-label="Colour palette">
+      <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3" aria-label="Colour palette">
         {colors.map((c) => (
           <Swatch key={`${c.role}-${c.hex}`} color={c} />
         ))}
