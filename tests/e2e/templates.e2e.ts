@@ -254,6 +254,22 @@ describe('SVG template manager', () => {
     await ctx.close();
   });
 
+  it('a template whose file is missing shows Missing SVG file(s)', async () => {
+    const [before] = await server.app.ctx.db.select().from(templates).where(eq(templates.id, 16));
+    await server.app.ctx.db.update(templates).set({ backSvg: null, version: before.version + 1 }).where(eq(templates.id, 16));
+    try {
+      const { ctx } = await signedIn({ admin: true });
+      const page = await ctx.newPage();
+      await page.goto('/svg-templates');
+      const classic = page.getByTestId('svg-template-classic');
+      await expect.poll(() => classic.getByRole('alert').textContent()).toBe('Missing SVG file(s)');
+      expect(await page.getByTestId('svg-template-simple').getByRole('alert').count()).toBe(0);
+      await ctx.close();
+    } finally {
+      await server.app.ctx.db.update(templates).set({ backSvg: before.backSvg, version: before.version + 2 }).where(eq(templates.id, 16));
+    }
+  });
+
   it('a script-laden SVG is stored clean: opening the served file runs nothing', async () => {
     const { ctx } = await signedIn({ admin: true });
     const page = await ctx.newPage();

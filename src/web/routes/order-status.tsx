@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { Link, useParams } from 'react-router';
 import { CheckCircle2, Circle, ExternalLink, PackageSearch } from 'lucide-react';
 import { BUSINESS, formatUsd } from '#shared/catalogue';
@@ -20,6 +21,14 @@ export default function OrderStatusPage() {
   const { token } = useParams();
   const { data: order, isLoading, error } = useOrderStatus(token);
   usePageTitle(order ? `Order #${order.id}` : 'Your order');
+  // a private link: keep it out of search engines
+  useEffect(() => {
+    const meta = document.createElement('meta');
+    meta.name = 'robots';
+    meta.content = 'noindex, nofollow';
+    document.head.appendChild(meta);
+    return () => meta.remove();
+  }, []);
 
   if (isLoading) {
     return (

@@ -190,24 +190,23 @@ export async function recentOrders(ctx: AppContext, limit: number): Promise<Admi
 export async function* iterateOrders(ctx: AppContext, opts: { q: string; status?: string; max: number }): AsyncGenerator<AdminOrder[]> {
   const where = orderFilter(opts.q, opts.status);
   const size = 1000;
-  let lastCreated: Date | null = null;
+  // keyset cursor: the database's own timestamp text keeps microseconds (a JS Date would drop them)
+  let cursorTs: string | null = null;
   let lastId = 0;
   let sent = 0;
   while (sent < opts.max) {
-    const cursor: SQL | undefined = lastCreated
-      ? sql`(${orders.createdAt}, ${orders.id}) < (${lastCreated.toISOString()}::timestamptz, ${lastId})`
-      : undefined;
+    const cursor: SQL | undefined = cursorTs !== null ? sql`(${orders.createdAt}, ${orders.id}) < (${cursorTs}::timestamptz, ${lastId})` : undefined;
     const rows = (await ctx.db
-      .select(orderListColumns)
+      .select({ ...orderListColumns, cursorTs: sql<string>`${orders.createdAt}::text` })
       .from(orders)
       .where(and(where, cursor))
       .orderBy(desc(orders.createdAt), desc(orders.id))
-      .limit(Math.min(size, opts.max - sent))) as unknown as ListRow[];
+      .limit(Math.min(size, opts.max - sent))) as unknown as Array<ListRow & { cursorTs: string }>;
     if (rows.length === 0) return;
     yield await withPreviews(ctx, rows);
     sent += rows.length;
     const last = rows[rows.length - 1];
-    lastCreated = last.createdAt instanceof Date ? last.createdAt : new Date(last.createdAt);
+    cursorTs = last.cursorTs;
     lastId = last.id;
     if (rows.length < size) return;
   }

@@ -257,6 +257,19 @@ describe('CSV export', () => {
     expect(byEmail['csv1@csv.example']['Total (USD)']).toBe('400.00');
   });
 
+  it('exports every matching order across its 1000-row batches, even orders made within the same millisecond', async () => {
+    await t.app.ctx.db.execute(sql`
+      insert into orders (customer_name, email, quantity, card_type, card_style, delivery_option, unit_price_cents, delivery_fee_cents, total_cents, price_snapshot, status_token, created_at)
+      select 'Burst ' || i, 'burst' || i || '@burst.example', 1, 'standard', 'Matte', 'standard', 400, 0, 400, '{}'::jsonb, md5('burst' || i),
+             timestamptz '2024-05-01 12:00:00.500300' - (i || ' microseconds')::interval
+      from generate_series(1, 2100) i`);
+    const csv = parse((await admin.get('/api/admin/orders.csv?q=burst.example')).body, { bom: true, columns: true }) as Array<Record<string, string>>;
+    expect(csv).toHaveLength(2100);
+    expect(new Set(csv.map((r) => r['Order ID'])).size).toBe(2100);
+    expect(csv[0].Customer).toBe('Burst 1');
+    expect(csv[2099].Customer).toBe('Burst 2100');
+  });
+
   it('exports the same set the list shows for a filter', async () => {
     const list = (await admin.get('/api/admin/orders?status=completed&pageSize=100')).json() as AdminOrderPage;
     const csv = parse((await admin.get('/api/admin/orders.csv?status=completed')).body, { bom: true, columns: true }) as Array<Record<string, string>>;

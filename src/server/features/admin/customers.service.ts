@@ -32,16 +32,17 @@ export async function listCustomers(ctx: AppContext, opts: { q: string; page: nu
     const seen = new Set<string>();
     let cursor: SQL = sql`true`;
     for (;;) {
-      const batch = rowsOf<{ id: number; key: string; created_at: string | Date }>(
+      const batch = rowsOf<{ id: number; key: string; ts: string }>(
         await ctx.db.execute(sql`
-          select id, lower(email) as key, created_at from orders
+          select id, lower(email) as key, created_at::text as ts from orders
           where anonymized_at is null and ${cursor}
           order by created_at desc, id desc limit ${WALK_BATCH}`),
       );
       for (const r of batch) seen.add(r.key);
       if (seen.size >= need || batch.length < WALK_BATCH) break;
       const last = batch[batch.length - 1];
-      cursor = sql`(created_at, id) < (${new Date(last.created_at).toISOString()}::timestamptz, ${last.id})`;
+      // the database's own timestamp text keeps microseconds (a JS Date would drop them)
+      cursor = sql`(created_at, id) < (${last.ts}::timestamptz, ${last.id})`;
     }
     pageKeys = [...seen].slice(offset, need);
     const c = await ctx.db.execute(sql`select count(distinct lower(email))::int as n from orders where anonymized_at is null`);

@@ -311,6 +311,15 @@ describe('POST /api/upload/artwork', () => {
     const clean = (await t.app.ctx.storage.get(url.replace('/files/', '')))!.data.toString('utf8');
     expect(clean).toContain('<circle');
     expect(clean).not.toMatch(/script|onload|evil\.example/);
+
+    // served from its URL with a sandboxing policy
+    const served = await t.app.inject({ method: 'GET', url });
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['content-type']).toMatch(/^image\/svg\+xml/);
+    expect(String(served.headers['content-security-policy'])).toMatch(/sandbox/);
+    const jpg = await t.app.inject({ method: 'GET', url: up.json()[0].url });
+    expect(jpg.statusCode).toBe(200);
+    expect(jpg.headers['content-type']).toMatch(/^image\/(jpeg|png)/);
   });
 
   it('needs a multipart body with the artwork field', async () => {

@@ -9,7 +9,7 @@ import { toast } from '#web/lib/toast';
 import { cn } from '#web/lib/utils';
 import { aiErrorText, useRemoveBackground } from './api';
 
-const ACCEPT = 'image/png,image/jpeg,image/webp,image/gif,image/avif,image/tiff';
+const ACCEPT = 'image/png,image/jpeg,image/webp,image/gif,image/avif';
 const BACKDROPS = {
   checker: { label: 'Transparent', style: { backgroundColor: '#ffffff', backgroundImage: 'conic-gradient(#d4d4d8 25%, #ffffff 0 50%, #d4d4d8 0 75%, #ffffff 0)', backgroundSize: '16px 16px' } },
   white: { label: 'White', style: { backgroundColor: '#ffffff' } },
@@ -34,8 +34,9 @@ export function ImageEditorTab() {
 
   const choose = (f: File | undefined | null) => {
     if (!f) return;
-    if (!f.type.startsWith('image/')) {
-      toast({ title: 'Invalid file type', description: 'Please choose an image file (PNG, JPG, WebP or GIF).', variant: 'destructive' });
+    if (!f.type.startsWith('image/') || f.type === 'image/svg+xml') {
+      const description = f.type === 'image/svg+xml' ? 'SVG files are vector art: export your logo as a PNG to remove its background.' : 'Please choose an image file (PNG, JPG, WebP or GIF).';
+      toast({ title: 'Invalid file type', description, variant: 'destructive' });
       if (input.current) input.current.value = '';
       return;
     }

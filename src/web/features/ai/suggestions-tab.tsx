@@ -7,9 +7,9 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/
 import { FormField, Input, Select } from '#web/components/ui/input';
 import { Badge } from '#web/components/ui/badge';
 import { Spinner } from '#web/components/ui/spinner';
-import { fieldErrors } from '#web/lib/api';
+import { ApiError, fieldErrors } from '#web/lib/api';
 import { toast } from '#web/lib/toast';
-import { useDesignSuggestions } from './api';
+import { aiErrorText, useDesignSuggestions } from './api';
 import { SwatchGrid } from './components/swatch';
 import { FontSample } from './components/fonts';
 import { validateForm } from './validate';
@@ -39,7 +39,9 @@ export function SuggestionsTab() {
       },
       onError: (err) => {
         setErrors(fieldErrors(err));
-        toast({ title: 'Error generating suggestions', description: 'Please check your business information and try again.', variant: 'destructive' });
+        // the spec's text for refused input; the server's own message for anything else (busy, limits)
+        const description = err instanceof ApiError && err.status !== 400 ? aiErrorText(err) : 'Please check your business information and try again.';
+        toast({ title: 'Error generating suggestions', description, variant: 'destructive' });
       },
     });
   };
