@@ -20,6 +20,11 @@ export default tseslint.config(
     },
   },
   {
+    files: ['src/web/public/**/*.js'],
+    languageOptions: { globals: { window: 'readonly', document: 'readonly', localStorage: 'readonly' } },
+    rules: { '@typescript-eslint/no-unused-vars': 'off', 'no-empty': 'off' },
+  },
+  {
     files: ['scripts/**/*.mjs', '*.js'],
     languageOptions: { globals: { process: 'readonly', console: 'readonly', URL: 'readonly' } },
   },

@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { BarChart3, CheckCircle2, Copy, CreditCard, ExternalLink, Eye, Monitor, Palette, QrCode as QrIcon, Smartphone, HelpCircle, UserRound, XCircle } from 'lucide-react';
 import { cardType as cardTypeInfo } from '#shared/catalogue';
 import { isProfileComplete, LINK_TYPE_LABELS, type Profile, type UserCard, type VisitStats } from '#shared/schemas/profile';
@@ -15,8 +15,12 @@ import { Skeleton } from '#web/components/ui/skeleton';
 import { publicProfileUrl, useCards, useProfile, useVisitStats } from '#web/features/profile/api';
 import { QrCode } from '#web/features/profile/components/qr-code';
 import { copyText } from '#web/features/profile/components/share-panel';
+import { LeadsTab } from '#web/features/engagement/components/leads-tab';
 
 const VisitsChart = lazy(() => import('#web/features/profile/components/visits-chart'));
+const EngagementPanel = lazy(() => import('#web/features/engagement/components/engagement-chart'));
+
+const DASHBOARD_TABS = ['overview', 'profile', 'card', 'analytics', 'leads'] as const;
 
 const LATEST_VISITS_SHOWN = 5;
 const DASHBOARD_QR_SIZE = 160;
@@ -387,6 +391,7 @@ function Dashboard() {
   const profileQ = useProfile();
   const cardsQ = useCards();
   const statsQ = useVisitStats();
+  const [params, setParams] = useSearchParams();
   if (profileQ.isLoading || cardsQ.isLoading) return <DashboardSkeleton />;
   const error = profileQ.error ?? cardsQ.error;
   if (error) {
@@ -398,6 +403,14 @@ function Dashboard() {
   }
   const profile = profileQ.data ?? null;
   const cards = cardsQ.data ?? [];
+  const requested = params.get('tab');
+  const tab = (DASHBOARD_TABS as readonly string[]).includes(requested ?? '') ? requested! : 'overview';
+  const setTab = (t: string) => {
+    const next = new URLSearchParams(params);
+    if (t === 'overview') next.delete('tab');
+    else next.set('tab', t);
+    setParams(next, { replace: true });
+  };
   return (
     <>
       <div className="mb-6 flex flex-wrap items-center justify-between gap-3">
@@ -409,12 +422,13 @@ function Dashboard() {
           </Button>
         ) : null}
       </div>
-      <Tabs defaultValue="overview">
+      <Tabs value={tab} onValueChange={setTab}>
         <TabsList className="flex h-auto w-full flex-wrap justify-start gap-1 sm:w-auto">
           <TabsTrigger value="overview">Overview</TabsTrigger>
           <TabsTrigger value="profile">Profile</TabsTrigger>
           <TabsTrigger value="card">Card</TabsTrigger>
           <TabsTrigger value="analytics">Analytics</TabsTrigger>
+          <TabsTrigger value="leads">Leads</TabsTrigger>
         </TabsList>
         <TabsContent value="overview">
           <Overview profile={profile} cards={cards} stats={statsQ.data} />
@@ -425,8 +439,16 @@ function Dashboard() {
         <TabsContent value="card">
           <CardInfo cards={cards} />
         </TabsContent>
-        <TabsContent value="analytics">
+        <TabsContent value="analytics" className="space-y-6">
+          {profile ? (
+            <Suspense fallback={<Skeleton className="h-96" />}>
+              <EngagementPanel />
+            </Suspense>
+          ) : null}
           <Analytics stats={statsQ.data} isLoading={statsQ.isLoading} />
+        </TabsContent>
+        <TabsContent value="leads">
+          <LeadsTab hasProfile={!!profile} />
         </TabsContent>
       </Tabs>
     </>

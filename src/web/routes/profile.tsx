@@ -16,6 +16,8 @@ import { PROFILE_KEY, useProfile } from '#web/features/profile/api';
 import { ProfileForm } from '#web/features/profile/components/profile-form';
 import { ImageUploader } from '#web/features/profile/components/image-uploader';
 import { SharePanel } from '#web/features/profile/components/share-panel';
+import { SignaturePanel } from '#web/features/engagement/components/signature-panel';
+import { CardCodesManager } from '#web/features/engagement/components/card-codes-manager';
 
 const AdminTab = lazy(() => import('#web/features/admin/admin-tab'));
 
@@ -144,7 +146,15 @@ function ProfileTabs() {
             <p className="text-sm text-muted-foreground">Share your link, QR code and contact card.</p>
           </div>
           <div className="mt-6">
-            {profile ? <SharePanel profile={profile} /> : <NeedsProfile what="get your link, QR code and contact card" onGo={() => setTab('profile')} />}
+            {profile ? (
+              <div className="space-y-6">
+                <SharePanel profile={profile} />
+                <SignaturePanel profile={profile} />
+                <CardCodesManager />
+              </div>
+            ) : (
+              <NeedsProfile what="get your link, QR code and contact card" onGo={() => setTab('profile')} />
+            )}
           </div>
         </TabsContent>
 

@@ -7,6 +7,7 @@ import { ProfileNotFound, ProfileView } from '#shared/profile-layouts/profile-la
 import { ApiError, api } from '#web/lib/api';
 import { usePageTitle } from '#web/lib/use-page-title';
 import { Skeleton } from '#web/components/ui/skeleton';
+import { ContactExchange } from '#web/features/engagement/components/contact-exchange';
 
 /**
  * /p/{id} when reached by client-side navigation (the server normally answers this path with the
@@ -50,6 +51,7 @@ export default function PublicProfilePage() {
           saveContactHref={`/api/vcard/${q.data.id}`}
           backToDesignerHref={preview ? '/profile?tab=share' : undefined}
           onBack={() => (window.history.length > 1 ? navigate(-1) : navigate('/profile?tab=share'))}
+          extra={q.data.leadFormEnabled ? <ContactExchange profileId={q.data.id} ownerName={q.data.fullName} /> : undefined}
           showFooter={false}
         />
       ) : notFound ? (

@@ -13,6 +13,8 @@ export interface CachedPublicProfile {
   profile: PublicProfile;
   userId: string;
   updatedAt: Date;
+  /** the owner shows the contact exchange form (issue 10) */
+  leadFormEnabled: boolean;
   /** rendered outputs by variant (html, gzip, vcard...) */
   rendered: Map<string, unknown>;
 }
@@ -62,6 +64,7 @@ export async function loadPublicProfile(ctx: AppContext, id: string): Promise<Ca
     value = {
       userId: row.userId,
       updatedAt: row.updatedAt,
+      leadFormEnabled: row.leadFormEnabled,
       rendered: new Map(),
       profile: {
         id: row.id,

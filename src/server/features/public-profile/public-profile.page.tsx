@@ -4,6 +4,8 @@ import { BUSINESS } from '#shared/catalogue';
 import { PROFILE_CSS } from '#shared/profile-layouts/styles';
 import { ProfileNotFound, ProfileView } from '#shared/profile-layouts/profile-layout';
 import type { PublicProfile } from '#shared/schemas/profile';
+import { ContactExchangeForm } from '#shared/contact-exchange/contact-exchange-form';
+import { CONTACT_EXCHANGE_CSS } from '#shared/contact-exchange/styles';
 
 /**
  * The server-rendered public profile: one HTML document with the stylesheet inlined, readable
@@ -44,6 +46,8 @@ function abs(origin: string, url: string): string {
 export interface RenderProfileOptions {
   origin: string;
   preview: boolean;
+  /** shows the contact exchange form (a plain multipart form: works with JavaScript off) */
+  leadForm?: boolean;
 }
 
 export function renderProfilePage(profile: PublicProfile, opts: RenderProfileOptions): string {
@@ -54,6 +58,7 @@ export function renderProfilePage(profile: PublicProfile, opts: RenderProfileOpt
       linkHref={(l) => `/p/${profile.id}/go/${l.id}`}
       saveContactHref={`/api/vcard/${profile.id}`}
       backToDesignerHref={opts.preview ? '/profile?tab=share' : undefined}
+      extra={opts.leadForm ? <ContactExchangeForm ownerName={profile.fullName} action={`/api/p/${profile.id}/leads`} /> : undefined}
     />,
   );
   const title = profile.jobTitle ? `${profile.fullName} – ${profile.jobTitle}` : profile.fullName;
@@ -80,7 +85,7 @@ export function renderProfilePage(profile: PublicProfile, opts: RenderProfileOpt
     `<link rel="canonical" href="${escapeHtml(pageUrl)}">` +
     `<link rel="icon" href="data:,">` +
     meta +
-    `<style>${PROFILE_CSS}</style></head><body style="margin:0">${body}${script}</body></html>`
+    `<style>${PROFILE_CSS}${opts.leadForm ? CONTACT_EXCHANGE_CSS : ''}</style></head><body style="margin:0">${body}${script}</body></html>`
   );
 }
 

@@ -11,6 +11,7 @@ import { loadPublicProfile, type CachedPublicProfile } from './public-profile.ca
 import { pageCsp, renderNotFoundPage, renderProfilePage } from './public-profile.page';
 import { buildVcard, vcardDisposition } from './vcard';
 import { deviceOf, isBot } from './visitor';
+import { visitOrigin } from '../card-codes/visit-source';
 
 const ID_RE = /^[a-z0-9]{4,32}$/;
 
@@ -56,18 +57,11 @@ function countsAsView(req: FastifyRequest, entry: CachedPublicProfile, preview: 
   return !isBot(req.headers['user-agent']);
 }
 
-function recordVisit(ctx: AppContext, req: FastifyRequest, entry: CachedPublicProfile) {
+async function recordVisit(ctx: AppContext, req: FastifyRequest, entry: CachedPublicProfile) {
   const ua = String(req.headers['user-agent'] ?? '');
-  const referer = String(req.headers.referer ?? '');
-  let source = 'direct';
-  if (referer) {
-    try {
-      source = new URL(referer).host === req.host ? 'direct' : 'link';
-    } catch {
-      source = 'direct';
-    }
-  }
-  visitFlusher(ctx).record({ kind: 'visit', profileId: entry.profile.id, at: new Date(), userAgent: ua, device: deviceOf(ua), source });
+  // card (a batch code's redirect), link (signature or another site) or direct: see card-codes/visit-source.ts
+  const { source, cardCode } = await visitOrigin(ctx, req, entry.profile.id).catch(() => ({ source: 'direct' as const, cardCode: null }));
+  visitFlusher(ctx).record({ kind: 'visit', profileId: entry.profile.id, at: new Date(), userAgent: ua, device: deviceOf(ua), source, cardCode });
 }
 
 async function jpegOf(ctx: AppContext, url: string | null): Promise<Buffer | null> {
@@ -95,10 +89,10 @@ export async function publicProfileRoutes(app: FastifyInstance) {
     const variant = `page:${preview ? 'preview' : 'public'}:${origin}`;
     let page = entry.rendered.get(variant) as RenderedPage | undefined;
     if (!page) {
-      page = packPage(renderProfilePage(entry.profile, { origin, preview }));
+      page = packPage(renderProfilePage(entry.profile, { origin, preview, leadForm: entry.leadFormEnabled }));
       entry.rendered.set(variant, page);
     }
-    if (countsAsView(req, entry, preview)) recordVisit(ctx, req, entry);
+    if (countsAsView(req, entry, preview)) await recordVisit(ctx, req, entry);
     reply.header('cache-control', 'no-cache').header('content-security-policy', pageCsp(preview));
     return sendPage(req, reply, page, 200);
   });
@@ -121,8 +115,8 @@ export async function publicProfileRoutes(app: FastifyInstance) {
     const id = req.params.id;
     const entry = ID_RE.test(id) ? await loadPublicProfile(ctx, id) : null;
     if (!entry) throw notFound('Profile not found');
-    if (countsAsView(req, entry, req.query.preview === 'true')) recordVisit(ctx, req, entry);
-    return entry.profile;
+    if (countsAsView(req, entry, req.query.preview === 'true')) await recordVisit(ctx, req, entry);
+    return { ...entry.profile, leadFormEnabled: entry.leadFormEnabled };
   });
 
   /** The contact file (vCard 3.0), saved as {name}.vcf. */

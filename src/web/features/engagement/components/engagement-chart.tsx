@@ -185,3 +185,5 @@ export function EngagementPanel() {
     </Card>
   );
 }
+
+export default EngagementPanel;
