@@ -21,6 +21,8 @@ export default defineConfig({
     sourcemap: false,
     target: 'es2022',
     chunkSizeWarningLimit: 600,
+    // dist/web/.vite/manifest.json: which chunks each route loads (npm run bench reports JS per route)
+    manifest: true,
   },
   server: {
     // dev: the Fastify server mounts Vite in middleware mode (scripts/dev.mjs)

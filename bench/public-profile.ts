@@ -10,7 +10,6 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { sql } from 'drizzle-orm';
-// @ts-expect-error autocannon ships no types
 import autocannon from 'autocannon';
 import { buildApp } from '../src/server/app';
 import { loadConfig } from '../src/server/env';

@@ -83,9 +83,11 @@ export function priceOrder(input: { cardType: string; deliveryOption: string; qu
   };
 }
 
-/** "$1,280.00" */
+/** "$1,280.00" (plain string work: Intl formatting is slow on the order path) */
 export function formatUsd(cents: number): string {
-  return '$' + (cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  const abs = Math.round(Math.abs(cents));
+  const dollars = String(Math.floor(abs / 100)).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return `${cents < 0 ? '-' : ''}$${dollars}.${String(abs % 100).padStart(2, '0')}`;
 }
 
 export const ORDER_STATUSES = ['pending', 'processing', 'in-production', 'shipped', 'completed', 'cancelled'] as const;

@@ -23,6 +23,8 @@ afterAll(async () => {
 });
 
 const db = () => server.app.ctx.db;
+/** expect.poll with room for a loaded machine (the first paint of a lazy page can take seconds) */
+const poll = <T>(fn: () => T | Promise<T>, opts: { timeout?: number } = {}) => expect.poll(fn, { timeout: 15_000, ...opts });
 const toastText = (page: Page) => toastLocator(page).first().textContent();
 async function mailsTo(to: string, kind: string) {
   return db().select().from(outbox).where(and(eq(outbox.toAddress, to), eq(outbox.kind, kind)));
@@ -33,7 +35,7 @@ describe('admin dashboard in a real browser', () => {
     const page = await adminCtx.newPage();
     await page.goto('/profile?tab=admin');
     const tab = page.getByTestId('admin-tab');
-    await expect.poll(() => tab.textContent()).toContain('No orders found. Orders will appear here once customers start placing orders.');
+    await poll(() => tab.textContent()).toContain('No orders found. Orders will appear here once customers start placing orders.');
     expect(await tab.getByTestId('tile-total-revenue').locator('[data-value]').textContent()).toBe('$0.00');
     expect(await tab.getByTestId('tile-completed-orders').locator('[data-value]').textContent()).toBe('0');
     await page.close();
@@ -58,7 +60,7 @@ describe('admin dashboard in a real browser', () => {
     const page = await adminCtx.newPage();
     const errors = trackPageErrors(page);
     await page.goto('/admin');
-    await expect.poll(() => page.getByTestId('tile-total-orders').locator('[data-value]').textContent()).toBe(String(n));
+    await poll(() => page.getByTestId('tile-total-orders').locator('[data-value]').textContent()).toBe(String(n));
     const dollars = '$' + (revenue / 100).toLocaleString('en-US', { minimumFractionDigits: 2 });
     expect(await page.getByTestId('tile-total-revenue').locator('[data-value]').textContent()).toBe(dollars);
     // Success Rate: 1 completed of the 2 orders no longer pending
@@ -67,13 +69,13 @@ describe('admin dashboard in a real browser', () => {
     await page.getByRole('tab', { name: 'Orders' }).click();
     await page.getByRole('searchbox', { name: 'Search orders' }).fill('SHIPPING-test');
     const row = page.getByTestId(`order-row-${target.id}`);
-    await expect.poll(() => page.locator('[data-testid^="order-row-"]').count()).toBe(1);
+    await poll(() => page.locator('[data-testid^="order-row-"]').count()).toBe(1);
     expect(await row.textContent()).toContain('Findable Person');
     expect(await row.locator('[data-status]').textContent()).toBe('Pending');
 
     await row.getByRole('combobox', { name: `Status of order #${target.id}` }).selectOption('shipped');
-    await expect.poll(() => toastText(page)).toContain(`Order #${target.id} is now Shipped`);
-    await expect.poll(() => row.locator('[data-status]').getAttribute('data-status')).toBe('shipped');
+    await poll(() => toastText(page)).toContain(`Order #${target.id} is now Shipped`);
+    await poll(() => row.locator('[data-status]').getAttribute('data-status')).toBe('shipped');
     const shipped = await mailsTo('find.me@shipping-test.example', 'order-status');
     expect(shipped).toHaveLength(1);
     expect(shipped[0].subject).toMatch(/shipped/i);
@@ -81,13 +83,13 @@ describe('admin dashboard in a real browser', () => {
     // the detail panel: everything about the order, notes with history
     await row.getByRole('button', { name: `View order #${target.id}` }).click();
     const detail = page.getByTestId('order-detail');
-    await expect.poll(() => detail.getByText('Please use the gold foil.').isVisible()).toBe(true);
+    await poll(() => detail.getByText('Please use the gold foil.').isVisible()).toBe(true);
     expect(await detail.textContent()).toContain('Color Metal');
     expect(await detail.textContent()).toContain('$1,280.00');
     await detail.getByLabel('Internal notes').fill('Customer asked for delivery before Friday.');
     await detail.getByRole('button', { name: 'Save Notes' }).click();
-    await expect.poll(() => toastText(page)).toContain('Notes saved');
-    await expect.poll(() => detail.getByRole('list', { name: 'Notes history' }).textContent()).toContain('Staff Member');
+    await poll(() => toastText(page)).toContain('Notes saved');
+    await poll(() => detail.getByRole('list', { name: 'Notes history' }).textContent()).toContain('Staff Member');
     expect(await detail.getByRole('list', { name: 'Status history' }).textContent()).toContain('Pending → Shipped');
     const [saved] = await db().select().from(orders).where(eq(orders.id, target.id));
     expect(saved.internalNotes).toBe('Customer asked for delivery before Friday.');
@@ -110,18 +112,18 @@ describe('admin dashboard in a real browser', () => {
     await page.goto('/profile?tab=admin');
     const tab = page.getByTestId('admin-tab');
     const [{ completed }] = ((await db().execute(sql`select count(*) filter (where status = 'completed')::int as completed from orders`)) as any).rows;
-    await expect.poll(() => tab.getByTestId('tile-completed-orders').locator('[data-value]').textContent()).toBe(String(completed));
+    await poll(() => tab.getByTestId('tile-completed-orders').locator('[data-value]').textContent()).toBe(String(completed));
     expect(await tab.getByTestId('tile-total-revenue').locator('[data-value]').textContent()).toMatch(/^\$[\d,]+\.\d{2}$/);
     await tab.getByRole('searchbox', { name: 'Search orders' }).fill('ADMIN-TAB.example');
-    await expect.poll(() => tab.locator('[data-testid^="tab-order-"]').count()).toBe(1);
+    await poll(() => tab.locator('[data-testid^="tab-order-"]').count()).toBe(1);
     await tab.getByRole('button', { name: `View order #${order.id}` }).click();
     const dialog = page.getByTestId('order-detail');
-    await expect.poll(() => dialog.textContent()).toContain('tab.person@admin-tab.example');
+    await poll(() => dialog.textContent()).toContain('tab.person@admin-tab.example');
     expect(await dialog.getAttribute('class')).toContain('max-w-2xl');
     await page.keyboard.press('Escape');
     const [download] = await Promise.all([page.waitForEvent('download'), tab.getByRole('button', { name: `Download card for order #${order.id}` }).click()]);
     expect(download.suggestedFilename()).toBe(`business-card-Tab-Person-${order.id}.jpg`);
-    await expect.poll(() => toastText(page)).toContain('Card downloaded.');
+    await poll(() => toastText(page)).toContain('Card downloaded.');
     expect(await tab.getByTestId('system-status').textContent()).toContain('System health');
     expect(errors).toEqual([]);
     await page.close();
@@ -137,7 +139,7 @@ describe('admin dashboard in a real browser', () => {
     expect(download.suggestedFilename()).toBe(`business-card-Card-Download-${order.id}.jpg`);
     const bytes = fs.readFileSync((await download.path())!);
     expect(bytes.subarray(0, 3).toString('hex')).toBe('ffd8ff'); // a JPEG
-    await expect.poll(() => toastText(page)).toContain('Card downloaded.');
+    await poll(() => toastText(page)).toContain('Card downloaded.');
     await page.close();
   });
 
@@ -159,12 +161,12 @@ describe('admin dashboard in a real browser', () => {
     const errors = trackPageErrors(page);
     await page.goto('/admin?tab=card-reviews');
     const card = page.getByTestId(`design-${design.id}`);
-    await expect.poll(() => card.getByTestId('scan-check').getAttribute('data-status'), { timeout: 15_000 }).toBe('pass');
+    await poll(() => card.getByTestId('scan-check').getAttribute('data-status'), { timeout: 15_000 }).toBe('pass');
     expect(await card.textContent()).toContain('Architect');
     expect(await card.getByRole('link', { name: 'QR link' }).getAttribute('href')).toBe(`${server.baseUrl}/p/${profile.id}`);
     await card.getByRole('button', { name: 'Approve' }).click();
-    await expect.poll(() => toastText(page)).toContain('Design approved');
-    await expect.poll(() => page.getByTestId('no-pending').textContent()).toBe('No pending reviews.All business card designs have been reviewed.');
+    await poll(() => toastText(page)).toContain('Design approved');
+    await poll(() => page.getByTestId('no-pending').textContent()).toBe('No pending reviews.All business card designs have been reviewed.');
     const [row] = await db().select().from(cards).where(eq(cards.id, design.id));
     expect(row.status).toBe('approved');
     expect(await mailsTo('owner@design.example', 'design-approved')).toHaveLength(1);
@@ -185,7 +187,7 @@ describe('admin dashboard in a real browser', () => {
     await page.getByLabel('Reason (optional)').fill('Too late');
     await page.getByRole('button', { name: 'Reject design' }).click();
     const t = toastLocator(page).first();
-    await expect.poll(() => t.getAttribute('data-type')).toBe('error');
+    await poll(() => t.getAttribute('data-type')).toBe('error');
     expect(await t.textContent()).toMatch(/Review failed.*already been reviewed/);
     await page.close();
   });
@@ -200,7 +202,7 @@ describe('admin dashboard in a real browser', () => {
     const item = page.getByTestId(`review-${review.id}`);
     expect(await item.textContent()).toContain('Superb cards');
     await item.getByRole('button', { name: 'Verify' }).click();
-    await expect.poll(() => toastText(page)).toContain('Review verified');
+    await poll(() => toastText(page)).toContain('Review verified');
     const [after] = await db().select().from(reviews).where(eq(reviews.id, review.id));
     expect(after.verified).toBe(true);
     await page.close();
@@ -211,25 +213,25 @@ describe('admin dashboard in a real browser', () => {
     const page = await adminCtx.newPage();
     await page.goto('/admin?tab=customers');
     await page.getByRole('searchbox', { name: 'Search customers' }).fill('callable');
-    await expect.poll(() => page.getByTestId('customer').count()).toBe(1);
+    await poll(() => page.getByTestId('customer').count()).toBe(1);
     expect(await page.getByRole('link', { name: 'Email Callable Customer' }).getAttribute('href')).toBe('mailto:callable@example.com');
     expect(await page.getByRole('link', { name: 'Call Callable Customer' }).getAttribute('href')).toBe('tel:+19175550100');
 
     await page.getByRole('tab', { name: 'Settings' }).click();
-    await expect.poll(() => page.locator('[data-check="database"]').getAttribute('data-status')).toBe('pass');
+    await poll(() => page.locator('[data-check="database"]').getAttribute('data-status')).toBe('pass');
     expect(await page.locator('[data-check="storage"]').getAttribute('data-status')).toBe('pass');
     expect(await page.locator('[data-check="email"]').getAttribute('data-status')).toBe('off');
     expect(await page.getByTestId('system-status').textContent()).toContain('last updated Unknown');
     await page.getByRole('button', { name: 'Run link check' }).click();
-    await expect.poll(() => toastText(page), { timeout: 30_000 }).toContain('Link check finished');
-    await expect.poll(() => page.getByTestId('system-status').textContent()).not.toContain('last updated Unknown');
+    await poll(() => toastText(page), { timeout: 30_000 }).toContain('Link check finished');
+    await poll(() => page.getByTestId('system-status').textContent()).not.toContain('last updated Unknown');
     expect(await page.getByRole('link', { name: /Store setup/ }).getAttribute('target')).toBe('_blank');
     expect(await page.getByRole('link', { name: /Store setup/ }).getAttribute('href')).toBe('/shopify-admin');
     expect(await page.getByRole('link', { name: /User dashboard/ }).getAttribute('href')).toBe('/dashboard');
 
     const mails = page.getByRole('list', { name: 'E-mails' });
     await mails.getByRole('button').filter({ hasText: 'find.me@shipping-test.example' }).first().click();
-    await expect.poll(() => page.getByRole('dialog').textContent()).toContain('To find.me@shipping-test.example');
+    await poll(() => page.getByRole('dialog').textContent()).toContain('To find.me@shipping-test.example');
     expect(await page.getByTitle('E-mail as the customer sees it').getAttribute('sandbox')).toBe('');
     await page.close();
   });
@@ -240,24 +242,30 @@ describe('admin dashboard in a real browser', () => {
     const calls: string[] = [];
     page.on('request', (r) => calls.push(new URL(r.url()).pathname));
     const count = (p: string) => calls.filter((c) => c === p).length;
+    // TanStack Query restarts a query's interval when its answer arrives: move the clock only after
+    // the answer is on screen
+    const shown = (selector: string) => page.locator(selector).first().waitFor();
     await page.goto('/admin');
     await page.clock.resume();
-    await expect.poll(() => count('/api/admin/stats')).toBe(1);
+    await poll(() => count('/api/admin/stats')).toBe(1);
+    await shown('[data-testid="tile-total-orders"] [data-value]');
     await page.clock.fastForward(61_000);
-    await expect.poll(() => count('/api/admin/stats')).toBe(2);
+    await poll(() => count('/api/admin/stats')).toBe(2);
 
     await page.getByRole('tab', { name: 'Card Reviews' }).click();
-    await expect.poll(() => count('/api/admin/business-cards/pending')).toBe(1);
+    await poll(() => count('/api/admin/business-cards/pending')).toBe(1);
+    await shown('[data-testid^="design-"], [data-testid="no-pending"]');
     await page.clock.fastForward(61_000);
-    await expect.poll(() => count('/api/admin/business-cards/pending')).toBe(2);
+    await poll(() => count('/api/admin/business-cards/pending')).toBe(2);
 
     await page.getByRole('tab', { name: 'Settings' }).click();
-    await expect.poll(() => count('/api/admin/testing-summary')).toBe(1);
+    await poll(() => count('/api/admin/testing-summary')).toBe(1);
+    await shown('[data-check="database"]');
     await page.clock.fastForward(120_000);
     await page.clock.fastForward(120_000);
     expect(count('/api/admin/testing-summary')).toBe(1);
     await page.clock.fastForward(61_000);
-    await expect.poll(() => count('/api/admin/testing-summary')).toBe(2);
+    await poll(() => count('/api/admin/testing-summary')).toBe(2);
     await page.close();
   });
 
@@ -266,14 +274,14 @@ describe('admin dashboard in a real browser', () => {
     await signUpViaApi(userCtx);
     const page = await userCtx.newPage();
     await page.goto('/admin');
-    await expect.poll(() => page.getByTestId('admin-refused').textContent()).toContain('Admins only');
+    await poll(() => page.getByTestId('admin-refused').textContent()).toContain('Admins only');
     expect((await userCtx.request.get('/api/admin/stats')).status()).toBe(403);
     expect((await userCtx.request.get('/api/admin/orders.csv')).status()).toBe(403);
 
     const visitor = await newContext(browser, server.baseUrl);
     const vpage = await visitor.newPage();
     await vpage.goto('/admin');
-    await expect.poll(() => vpage.getByTestId('admin-refused').textContent()).toContain('Authentication Required');
+    await poll(() => vpage.getByTestId('admin-refused').textContent()).toContain('Authentication Required');
     expect(await vpage.getByTestId('admin-refused').getByRole('link', { name: 'Sign In' }).getAttribute('href')).toBe('/login');
     expect((await visitor.request.get('/api/admin/stats')).status()).toBe(401);
     expect((await visitor.request.patch('/api/admin/orders/1', { data: { status: 'shipped' } })).status()).toBe(401);

@@ -58,9 +58,12 @@ export function collectRoutes() {
 
 export const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
+/** Lone surrogates replaced (encodeURIComponent throws on them). */
+const wellFormed = (s: string) => s.replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, '\ufffd');
+
 /** Route params filled with a value: `:id` -> value (default "1"), wildcard -> "x". */
 export function concreteUrl(url: string, value: (name: string) => string = () => '1'): string {
-  return url.replace(/:([A-Za-z0-9_]+)(\([^)]*\))?/g, (_m, name: string) => encodeURIComponent(value(name).toWellFormed())).replace(/\*/g, 'x');
+  return url.replace(/:([A-Za-z0-9_]+)(\([^)]*\))?/g, (_m, name: string) => encodeURIComponent(wellFormed(value(name)))).replace(/\*/g, 'x');
 }
 
 /** Field names of a zod object body (unwrapping pipes/defaults/optionals), or []. */

@@ -211,11 +211,10 @@ export class HttpAgent {
   }
   /** the same request against another instance, with this agent's cookies */
   on(base: string) {
-    const self = this;
     return {
-      get: (url: string, headers?: Record<string, string>) => self.request('GET', url, undefined, headers, base),
-      post: (url: string, body?: unknown, headers?: Record<string, string>) => self.request('POST', url, body, headers, base),
-      request: (method: string, url: string, body?: unknown, headers?: Record<string, string>) => self.request(method, url, body, headers, base),
+      get: (url: string, headers?: Record<string, string>) => this.request('GET', url, undefined, headers, base),
+      post: (url: string, body?: unknown, headers?: Record<string, string>) => this.request('POST', url, body, headers, base),
+      request: (method: string, url: string, body?: unknown, headers?: Record<string, string>) => this.request(method, url, body, headers, base),
     };
   }
 }

@@ -30,7 +30,7 @@ interface Target {
   field: string;
   agent: Agent;
 }
-let targets: Target[] = [];
+const targets: Target[] = [];
 
 function multipart(field: string, filename: string, type: string, data: Buffer, extra: Buffer[] = []) {
   const boundary = `----corpus${crypto.randomBytes(8).toString('hex')}`;

@@ -57,13 +57,16 @@ export async function openDatabase(opts: DbOptions): Promise<Database> {
     };
   }
   const { PGlite } = await import('@electric-sql/pglite');
+  // 32 MB of shared buffers instead of 128 MB: about 90 MB less resident memory for the same speed
+  // on this product's data (PGlite reads its files through the OS page cache anyway)
+  const startParams = [...PGlite.defaultStartParams, '-c', 'shared_buffers=32MB'];
   let client;
   if (opts.memory || !opts.dataDir) {
-    client = await PGlite.create({ loadDataDir: opts.loadDataDir });
+    client = await PGlite.create({ loadDataDir: opts.loadDataDir, startParams });
   } else {
     const dir = path.join(opts.dataDir, 'pglite');
     fs.mkdirSync(dir, { recursive: true });
-    client = await PGlite.create({ dataDir: dir });
+    client = await PGlite.create({ dataDir: dir, startParams });
   }
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {

@@ -28,6 +28,9 @@ export function registerErrorHandler(app: FastifyInstance) {
                 : err.message || 'Bad request';
       return reply.status(status).send({ message });
     }
+    if (isBadCharacterError(err)) {
+      return reply.status(400).send({ message: 'The request contains characters that are not allowed' });
+    }
     if (status === 503) return reply.status(503).send({ message: err.message || 'Service temporarily unavailable' });
     if (isDbUnavailable(err)) {
       reply.header('retry-after', '5');
@@ -48,6 +51,14 @@ function findValidation(err: any): RequestValidationError | undefined {
 
 function isDbUnavailable(err: any): boolean {
   const code = err?.code ?? err?.cause?.code;
+  // drizzle wraps driver errors ("Failed query: ...") with the driver's error as the cause
+  const messages = `${err?.message ?? ''}\n${err?.cause?.message ?? ''}`;
   return ['ECONNREFUSED', 'ECONNRESET', '57P01', '57P03', '08006', '08001', '08003', 'ETIMEDOUT'].includes(code) ||
-    /Connection terminated|timeout exceeded when trying to connect|connect ECONNREFUSED/i.test(String(err?.message ?? ''));
+    /Connection terminated|timeout exceeded when trying to connect|connect ECONNREFUSED|Client has encountered a connection error|Query read timeout/i.test(messages);
+}
+
+/** PostgreSQL refuses NUL bytes and invalid encodings in text: that is bad input, not a server fault. */
+function isBadCharacterError(err: any): boolean {
+  const code = err?.code ?? err?.cause?.code;
+  return code === '22021' || code === '22P05' || /invalid byte sequence|unsupported Unicode escape sequence/i.test(String(err?.message ?? err?.cause?.message ?? ''));
 }

@@ -27,7 +27,12 @@ export const RegisterBody = z
 export type RegisterInput = z.input<typeof RegisterBody>;
 
 export const LoginBody = z.strictObject({
-  email: z.string().trim().min(1, 'Please enter your email and password.').max(254, 'Please check your email and password.'),
+  email: z
+    .string()
+    .trim()
+    .min(1, 'Please enter your email and password.')
+    .max(254, 'Please check your email and password.')
+    .refine((s) => !/[\u0000-\u001f\u007f]/.test(s), 'Please check your email and password.'),
   password: z.string().min(1, 'Please enter your email and password.').max(PASSWORD_MAX, 'Please check your email and password.'),
 });
 export type LoginInput = z.infer<typeof LoginBody>;

@@ -207,8 +207,6 @@ export interface PublicProfile {
   logoUrl: string | null;
   bannerLogoUrl: string | null;
   links: ProfileLink[];
-  /** GET /api/p/{id} only: the page shows the contact exchange form (issue 10) */
-  leadFormEnabled?: boolean;
 }
 
 /** Profile status (dashboard): Complete when fullName, jobTitle and phoneNumber are all present. */

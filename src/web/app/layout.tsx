@@ -33,8 +33,9 @@ const SIGNED_IN_LINKS = [
 ];
 
 function useNavLinks() {
-  const { user } = useAuth();
-  return user ? [...MAIN_LINKS, ...SIGNED_IN_LINKS] : MAIN_LINKS;
+  const { user, isAdmin } = useAuth();
+  if (!user) return MAIN_LINKS;
+  return isAdmin ? [...MAIN_LINKS, ...SIGNED_IN_LINKS, { to: '/admin', label: 'Admin' }] : [...MAIN_LINKS, ...SIGNED_IN_LINKS];
 }
 
 const THEMES: Array<{ value: Theme; label: string; Icon: typeof Sun }> = [
@@ -124,7 +125,7 @@ function Header() {
             </SheetContent>
           </Dialog.Root>
           <Link to="/" className="text-lg font-bold tracking-wide">
-            <span className="text-gold">Metal</span> Cards NYC
+            <span className="text-amber-700 dark:text-gold">Metal</span> Cards NYC
           </Link>
         </div>
         <div className="hidden items-center gap-3 md:flex">
@@ -180,7 +181,7 @@ function Footer() {
       <div className="mx-auto grid max-w-7xl gap-8 px-4 py-10 sm:grid-cols-2 lg:grid-cols-5">
         <div className="lg:col-span-1">
           <p className="text-lg font-bold">
-            <span className="text-gold">Metal</span> Cards NYC
+            <span className="text-amber-700 dark:text-gold">Metal</span> Cards NYC
           </p>
           <p className="mt-2 text-sm text-muted-foreground">{BUSINESS.footerTagline}</p>
         </div>

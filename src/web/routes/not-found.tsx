@@ -6,7 +6,7 @@ export default function NotFound() {
   usePageTitle('404 Page Not Found');
   return (
     <section className="mx-auto flex min-h-[60vh] max-w-xl flex-col items-center justify-center px-4 text-center">
-      <p className="text-7xl font-black text-gold" aria-hidden="true">
+      <p className="text-7xl font-black text-amber-700 dark:text-gold" aria-hidden="true">
         404
       </p>
       <h1 className="mt-4 text-3xl font-bold">404 Page Not Found</h1>

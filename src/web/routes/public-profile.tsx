@@ -51,7 +51,7 @@ export default function PublicProfilePage() {
           saveContactHref={`/api/vcard/${q.data.id}`}
           backToDesignerHref={preview ? '/profile?tab=share' : undefined}
           onBack={() => (window.history.length > 1 ? navigate(-1) : navigate('/profile?tab=share'))}
-          extra={q.data.leadFormEnabled ? <ContactExchange profileId={q.data.id} ownerName={q.data.fullName} /> : undefined}
+          extra={<ContactExchange profileId={q.data.id} ownerName={q.data.fullName} />}
           showFooter={false}
         />
       ) : notFound ? (

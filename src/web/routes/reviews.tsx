@@ -36,7 +36,7 @@ function AverageCard() {
 function Claim({ icon: Icon, value, label }: { icon: typeof Star; value: string; label: string }) {
   return (
     <Card>
-      <CardContent className="flex h-full flex-col items-center justify-center gap-2 p-6 text-center">
+      <CardContent className="flex h-full flex-col items-center justify-start gap-2 p-6 text-center">
         <Icon aria-hidden="true" className="size-6 text-gold" />
         <h2 className="text-sm font-medium text-muted-foreground">{label}</h2>
         <p className="text-3xl font-bold sm:text-2xl lg:text-4xl">{value}</p>

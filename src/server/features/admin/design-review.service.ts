@@ -175,12 +175,12 @@ export async function scanCheckDesign(ctx: AppContext, id: number, baseUrl: stri
   }
   try {
     const u = new URL(decoded);
-    const m = /^\/c\/([A-Za-z0-9_-]{1,64})\/?$/.exec(u.pathname);
+    const m = /^\/c\/([A-Za-z0-9_-]{1,64})\/?$/i.exec(u.pathname);
     if (m && u.origin === new URL(expectedUrl).origin) {
       const [code] = await ctx.db
         .select({ code: cardCodes.code })
         .from(cardCodes)
-        .where(and(eq(cardCodes.code, m[1]), eq(cardCodes.profileId, profileId!), eq(cardCodes.active, true)))
+        .where(and(eq(cardCodes.code, m[1].toUpperCase()), eq(cardCodes.profileId, profileId!), eq(cardCodes.active, true)))
         .limit(1);
       if (code) return { designId: id, status: 'pass', expectedUrl, decodedText: decoded, message: "The QR code opens the owner's card link, which leads to their public profile." };
     }

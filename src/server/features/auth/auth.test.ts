@@ -136,6 +136,15 @@ describe('bad input never gives 500 and writes nothing', () => {
     });
   }
 
+  it('NUL bytes and control characters are bad input, not a server fault', async () => {
+    for (const email of ['Grace Hopper \u0000', 'a\u0000@b.co', 'x\r\n@b.co']) {
+      const res = await new Agent(t.app).post('/api/auth/login', { email, password: 'Grace Hopper' });
+      expect(res.statusCode).toBe(400);
+    }
+    const reg = await new Agent(t.app).post('/api/auth/register', { ...userInput(), firstName: 'Ada\u0000' });
+    expect(reg.statusCode).toBe(400);
+  });
+
   it('unknown /api paths answer JSON 404', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/does-not-exist' });
     expect(res.statusCode).toBe(404);

@@ -60,7 +60,7 @@ describe('the contact exchange form on the server-rendered page', () => {
     // still no script, and the form may post to the page's own origin
     expect(res.body).not.toContain('<script');
     expect(res.headers['content-security-policy']).toContain("form-action 'self'");
-    expect((await get(`/api/p/${profile.id}`)).json().leadFormEnabled).toBe(true);
+    expect((await get(`/api/p/${profile.id}/lead-form`)).json()).toEqual({ enabled: true });
   });
 
   it('disappears at once when the owner turns it off, and comes back', async () => {
@@ -70,7 +70,8 @@ describe('the contact exchange form on the server-rendered page', () => {
     const off = await get(`/p/${profile.id}`);
     expect(off.body).not.toContain('ce-form');
     expect(off.body).not.toContain('.ce-input');
-    expect((await get(`/api/p/${profile.id}`)).json().leadFormEnabled).toBe(false);
+    expect((await get(`/api/p/${profile.id}/lead-form`)).json()).toEqual({ enabled: false });
+    expect((await get('/api/p/nosuchprofile1/lead-form')).statusCode).toBe(404);
     await agent.put('/api/profile/lead-form', { enabled: true });
     expect((await get(`/p/${profile.id}`)).body).toContain('ce-form');
   });

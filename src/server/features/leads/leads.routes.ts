@@ -1,9 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { idParam } from '#shared/schemas/common';
-import { LEAD_HONEYPOT_FIELD, LEAD_MESSAGES, LeadBody, LeadFormSettingBody, LeadListQuery, LeadProfileParam, type LeadSubmitted } from '#shared/schemas/leads';
+import { LEAD_HONEYPOT_FIELD, LEAD_MESSAGES, LeadBody, LeadFormSettingBody, LeadListQuery, LeadProfileParam, type LeadFormSetting, type LeadSubmitted } from '#shared/schemas/leads';
 import type { ContactExchangeField } from '#shared/contact-exchange/contact-exchange-form';
 import { issuesToFieldErrors, parseOrThrow, RequestValidationError, type ZodTypeProvider } from '../../lib/validation';
-import { badRequest, HttpError } from '../../lib/http-errors';
+import { badRequest, HttpError, notFound } from '../../lib/http-errors';
 import { enforceRateLimit } from '../../lib/rate-limit';
 import { loadPublicProfile } from '../public-profile/public-profile.cache';
 import { pageCsp } from '../public-profile/public-profile.page';
@@ -96,6 +96,14 @@ export async function leadsRoutes(app: FastifyInstance) {
       }
       throw err;
     }
+  });
+
+  /** Whether a public profile takes contact details (the SPA's render of /p/{id} asks). */
+  r.get('/api/p/:id/lead-form', { config: { access: 'public' }, schema: { params: LeadProfileParam } }, async (req, reply) => {
+    const entry = await loadPublicProfile(ctx, req.params.id);
+    if (!entry) throw notFound('Profile not found');
+    reply.header('cache-control', 'no-cache');
+    return { enabled: entry.leadFormEnabled } satisfies LeadFormSetting;
   });
 
   /** Where the plain form lands after sending (Post/Redirect/Get). */

@@ -62,8 +62,12 @@ export async function createOrder(ctx: AppContext, input: OrderInputValues, opts
   };
 
   if (key) {
-    const [existing] = await db.select().from(orders).where(eq(orders.idempotencyKey, key)).limit(1);
-    if (existing) return replay(existing);
+    // a cheap index-only look first: almost every submit carries a key and is new
+    const [hit] = await db.select({ id: orders.id }).from(orders).where(eq(orders.idempotencyKey, key)).limit(1);
+    if (hit) {
+      const [existing] = await db.select().from(orders).where(eq(orders.id, hit.id)).limit(1);
+      return replay(existing);
+    }
   }
 
   if (data.artworkUrl) {

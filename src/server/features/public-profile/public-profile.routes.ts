@@ -116,7 +116,7 @@ export async function publicProfileRoutes(app: FastifyInstance) {
     const entry = ID_RE.test(id) ? await loadPublicProfile(ctx, id) : null;
     if (!entry) throw notFound('Profile not found');
     if (countsAsView(req, entry, req.query.preview === 'true')) await recordVisit(ctx, req, entry);
-    return { ...entry.profile, leadFormEnabled: entry.leadFormEnabled };
+    return entry.profile;
   });
 
   /** The contact file (vCard 3.0), saved as {name}.vcf. */

@@ -1,3 +1,4 @@
+import { orderBatchQrText } from '../card-codes/card-codes.service';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { eq, or } from 'drizzle-orm';
 import { TEMPLATE_FOLDERS, type TemplateSide } from '#shared/card-templates/builtin';
@@ -162,6 +163,9 @@ export async function templatesRoutes(app: FastifyInstance) {
               .limit(1)
           : [];
       if (p) qrUrl = profileUrl(base(req), p.id);
+      // a card batch with its own short code prints that code (compact, can be turned off if lost)
+      const batch = await orderBatchQrText(app.ctx, orderId, base(req));
+      if (batch) qrUrl = batch;
     }
     const { logoUrl, ...data } = customerData;
     const out = await renderCard(app.ctx, t, { data, qrUrl, logoUrl }, 'jpeg');

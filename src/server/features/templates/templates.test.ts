@@ -259,9 +259,14 @@ describe('POST /api/admin/generate-card', () => {
     expect(res.headers['content-disposition']).toBe(`attachment; filename="business-card-grace-hopper-${orderId}.jpg"`);
     const meta = await sharp(res.rawPayload).metadata();
     expect([meta.width, meta.height]).toEqual([1050, 1230]);
-    // the back (lower half) carries the customer's profile QR code
+    // the back (lower half) carries the order batch's own short code, which leads to the owner's profile
     const back = await sharp(res.rawPayload).extract({ left: 0, top: 630, width: 1050, height: 600 }).png().toBuffer();
-    expect(await decodeQrImage(back)).toBe(`http://localhost:80/p/${profileId}`);
+    const decoded = (await decodeQrImage(back))!;
+    expect(decoded).toMatch(/^HTTP:\/\/LOCALHOST:80\/C\/[2-9A-Z]{6}$/);
+    const code = decoded.split('/').pop()!;
+    const hop = await new Agent(t.app).get(`/c/${code.toLowerCase()}`);
+    expect(hop.statusCode).toBe(302);
+    expect(hop.headers.location).toContain(`/p/${profileId}`);
   });
 
   it('validates: name required, unknown order 404, unknown template 404', async () => {

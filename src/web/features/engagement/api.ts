@@ -41,6 +41,11 @@ export function useSetLeadForm() {
   });
 }
 
+/** Whether a public profile takes contact details (public). */
+export function usePublicLeadForm(profileId: string) {
+  return useQuery<LeadFormSetting>({ queryKey: [`/api/p/${encodeURIComponent(profileId)}/lead-form`] });
+}
+
 /** A visitor's details for a profile's owner (the SPA's render of the public page). */
 export function useSubmitLead(profileId: string) {
   return useMutation({

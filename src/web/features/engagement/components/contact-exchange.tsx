@@ -3,7 +3,7 @@ import { ContactExchangeForm, firstNameOf, type ContactExchangeFormProps } from 
 import { CONTACT_EXCHANGE_CSS } from '#shared/contact-exchange/styles';
 import { LEAD_HONEYPOT_FIELD, LEAD_MESSAGES, LeadForm } from '#shared/schemas/leads';
 import { errorMessage, fieldErrors } from '#web/lib/api';
-import { useSubmitLead } from '../api';
+import { usePublicLeadForm, useSubmitLead } from '../api';
 
 /**
  * The contact exchange on the SPA's render of a public profile: the same markup as the
@@ -11,6 +11,12 @@ import { useSubmitLead } from '../api';
  * messages shown in place and a thank-you once sent.
  */
 export function ContactExchange({ profileId, ownerName }: { profileId: string; ownerName: string }) {
+  const setting = usePublicLeadForm(profileId);
+  if (!setting.data?.enabled) return null;
+  return <ContactExchangeFormBox profileId={profileId} ownerName={ownerName} />;
+}
+
+function ContactExchangeFormBox({ profileId, ownerName }: { profileId: string; ownerName: string }) {
   const submit = useSubmitLead(profileId);
   const [state, setState] = useState<Pick<ContactExchangeFormProps, 'values' | 'errors' | 'message'>>({});
   const [sent, setSent] = useState(false);
