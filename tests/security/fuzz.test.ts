@@ -19,7 +19,8 @@ import { hostileBody, hostileParam, hostileString, hostileValue } from './hostil
  * stored.
  */
 const table = collectRoutes();
-const RUNS_BODY = Number(process.env.FUZZ_RUNS ?? 30);
+// the same engine runs under both projects: PostgreSQL gets a lighter pass (PGlite the full one)
+const RUNS_BODY = Number(process.env.FUZZ_RUNS ?? (process.env.TEST_DB_KIND === 'postgres' ? 10 : 30));
 const RUNS_QUERY = Math.max(5, Math.round(RUNS_BODY / 3));
 const DEBUG = !!process.env.FUZZ_DEBUG;
 

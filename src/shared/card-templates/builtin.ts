@@ -3,18 +3,15 @@ import { classicBack, classicFront } from './designs/classic';
 import { minimalBack, minimalFront } from './designs/minimal';
 import { modernBack, modernFront } from './designs/modern';
 import { simpleBack, simpleFront } from './designs/simple';
+import { INVERTED_THUMBNAIL_IDS, templateThumbnailUrl, type TemplateFolder } from './urls';
+
+export { INVERTED_THUMBNAIL_IDS, TEMPLATE_FOLDERS, TEMPLATE_SIDES, templateSvgUrl, templateThumbnailUrl, type TemplateFolder, type TemplateSide } from './urls';
 
 /** Card geometry (spec: default viewBox 1050x600, aspect ratio 1.6 for previews). */
 export const CARD_WIDTH = 1050;
 export const CARD_HEIGHT = 600;
 export const CARD_VIEWBOX = `0 0 ${CARD_WIDTH} ${CARD_HEIGHT}`;
 export const PREVIEW_ASPECT = 1.6;
-
-export const TEMPLATE_SIDES = ['front', 'back'] as const;
-export type TemplateSide = (typeof TEMPLATE_SIDES)[number];
-
-export const TEMPLATE_FOLDERS = ['minimal', 'classic', 'simple', 'modern'] as const;
-export type TemplateFolder = (typeof TEMPLATE_FOLDERS)[number];
 
 export interface BuiltinTemplate {
   id: number;
@@ -66,9 +63,6 @@ export const BUILTIN_TEMPLATES: BuiltinTemplate[] = [
   },
 ];
 
-/** Thumbnails of these templates are shown inverted in the gallery (spec). */
-export const INVERTED_THUMBNAIL_IDS: readonly number[] = [TEMPLATE_IDS.minimal, TEMPLATE_IDS.classic];
-
 export type CardLayout = 'minimal' | 'standard' | 'modern' | 'creative';
 export type ProfileLayoutName = 'classic' | 'modern' | 'minimal' | 'creative' | 'corporate';
 
@@ -112,12 +106,4 @@ export function templateDisplay(t: { id: number; name: string; description: stri
     profileTemplate,
     invertThumbnail: INVERTED_THUMBNAIL_IDS.includes(t.id),
   };
-}
-
-export function templateThumbnailUrl(id: number, side: TemplateSide, version?: number): string {
-  return `/api/template-thumbnail/${id}/${side}${version ? `?v=${version}` : ''}`;
-}
-
-export function templateSvgUrl(folder: string, side: TemplateSide, version?: number): string {
-  return `/templates/svg/${folder}/${side}.svg${version ? `?v=${version}` : ''}`;
 }

@@ -1,8 +1,8 @@
 import { z } from 'zod';
+import { PASSWORD_MAX, PASSWORD_MIN } from '../auth-rules';
 import { emailField, singleLine } from './common';
 
-export const PASSWORD_MIN = 6;
-export const PASSWORD_MAX = 128;
+export { PASSWORD_MAX, PASSWORD_MIN };
 
 export const passwordField = z
   .string()

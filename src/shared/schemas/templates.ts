@@ -3,6 +3,7 @@ import { CARD_STYLES, CARD_TYPE_IDS, DEFAULT_CARD_TYPE, DEFAULT_TEMPLATE_ID, DEL
 import { TEMPLATE_FOLDERS, TEMPLATE_SIDES } from '../card-templates/builtin';
 import { IDEMPOTENCY_KEY_RE, quantityField } from './order';
 import { httpUrl } from './common';
+import { DESIGN_EMAIL_RE, DESIGN_MESSAGES, SVG_FILE_MAX_BYTES, SVG_MANAGER_MESSAGES } from '../card-templates/messages';
 
 /**
  * Contracts of the template calls: GET /api/templates, GET /api/svg-templates, thumbnails and
@@ -10,33 +11,7 @@ import { httpUrl } from './common';
  * POST /api/svg-files, POST /api/cards/submit-for-review. Messages are the spec's texts.
  */
 
-export const DESIGN_MESSAGES = {
-  missingTitle: 'Missing Information',
-  missing: 'Please fill in all required fields (Name, Email, Phone).',
-  invalidEmailTitle: 'Invalid Email',
-  invalidEmail: 'Please enter a valid email address.',
-  submittedTitle: 'Card Submitted Successfully!',
-  submitted: "Your card has been sent for review. We'll send you updates by email at each stage.",
-  failedTitle: 'Submission Failed',
-  failed: 'There was an error submitting your card. Please try again.',
-  thrown: 'Failed to submit card for review',
-  authRequired: 'Authentication Required',
-  previewUnavailable: 'Template preview unavailable',
-} as const;
-
-export const SVG_MANAGER_MESSAGES = {
-  invalidType: 'Invalid file: Please upload an SVG.',
-  missing: 'Missing SVG file(s)',
-  saveFailed: 'Failed to save',
-  saved: 'Saved',
-  savedDescription: 'SVG files written to public/templates',
-  ready: (side: 'front' | 'back') => `Ready to save ${side}.svg`,
-} as const;
-
-export const SVG_FILE_MAX_BYTES = 1024 * 1024;
-
-/** Simple address pattern of the design form ("must match a simple address pattern"). */
-export const DESIGN_EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+export { DESIGN_EMAIL_RE, DESIGN_MESSAGES, SVG_FILE_MAX_BYTES, SVG_MANAGER_MESSAGES };
 
 const text = (max: number, label: string) =>
   z

@@ -1,12 +1,10 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { lazy, useEffect, useRef, useState, type FormEvent } from 'react';
 import { Suspense } from 'react';
 import { Link, NavLink, Outlet, useLocation } from 'react-router';
-import { Dialog } from 'radix-ui';
 import { Menu, Moon, Sun, Monitor, LogOut } from 'lucide-react';
 import { BUSINESS } from '#shared/catalogue';
 import { useAuth, useLogout } from '#web/features/auth/use-auth';
 import { Button } from '#web/components/ui/button';
-import { SheetContent } from '#web/components/ui/dialog';
 import { Input, Label } from '#web/components/ui/input';
 import { Tooltip } from '#web/components/ui/tooltip';
 import { PageSpinner } from '#web/components/ui/spinner';
@@ -44,12 +42,12 @@ const THEMES: Array<{ value: Theme; label: string; Icon: typeof Sun }> = [
   { value: 'system', label: 'System theme', Icon: Monitor },
 ];
 
-function ThemeSwitcher() {
+function ThemeSwitcher({ tooltipAlign }: { tooltipAlign: 'start' | 'end' }) {
   const { theme, setTheme } = useTheme();
   return (
     <div role="radiogroup" aria-label="Theme" className="flex items-center rounded-md border border-border p-0.5">
       {THEMES.map(({ value, label, Icon }) => (
-        <Tooltip key={value} content={label}>
+        <Tooltip key={value} content={label} align={tooltipAlign}>
           <button
             type="button"
             role="radio"
@@ -89,9 +87,21 @@ function AuthArea({ compact = false }: { compact?: boolean }) {
   );
 }
 
+const loadMobileMenu = () => import('./mobile-menu');
+const MobileMenu = lazy(loadMobileMenu);
+
 function Header() {
   const links = useNavLinks();
   const [open, setOpen] = useState(false);
+  // the menu's chunk is mounted once asked for (then kept, so closing can return focus)
+  const [menuLoaded, setMenuLoaded] = useState(false);
+  const menuButton = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    // on a phone, fetch the menu's chunk while idle so the first tap opens it at once
+    if (window.matchMedia('(min-width: 768px)').matches) return;
+    const idle = window.requestIdleCallback ?? ((cb: () => void) => window.setTimeout(cb, 1500));
+    idle(() => void loadMobileMenu());
+  }, []);
   const linkClass = ({ isActive }: { isActive: boolean }) =>
     cn(
       'rounded-md px-2.5 py-1.5 text-sm font-medium transition-colors hover:bg-accent hover:text-foreground',
@@ -101,36 +111,48 @@ function Header() {
     <header className="sticky top-0 z-40 border-b border-border bg-background/95 backdrop-blur">
       <div className="mx-auto flex max-w-7xl items-center justify-between gap-4 px-4 py-3">
         <div className="flex items-center gap-2">
-          <Dialog.Root open={open} onOpenChange={setOpen}>
-            <Dialog.Trigger asChild>
-              <Button variant="ghost" size="icon" className="md:hidden" aria-label="Open menu">
-                <Menu className="size-5" />
-              </Button>
-            </Dialog.Trigger>
-            <SheetContent title="Menu" aria-describedby={undefined}>
-              <Link to="/" onClick={() => setOpen(false)} className="mb-4 text-lg font-bold tracking-wide">
-                {BUSINESS.name}
-              </Link>
-              <nav aria-label="Mobile" className="flex flex-col gap-1">
-                {links.map((l) => (
-                  <NavLink key={l.to} to={l.to} end={l.to === '/'} className={linkClass} onClick={() => setOpen(false)}>
-                    {l.label}
-                  </NavLink>
-                ))}
-              </nav>
-              <div className="mt-auto space-y-4 border-t border-border pt-4" onClick={(e) => (e.target as HTMLElement).closest('a,button[type=button]:not([role=radio])') && setOpen(false)}>
-                <AuthArea compact />
-                <ThemeSwitcher />
-              </div>
-            </SheetContent>
-          </Dialog.Root>
+          <Button
+            ref={menuButton}
+            variant="ghost"
+            size="icon"
+            className="md:hidden"
+            aria-label="Open menu"
+            aria-haspopup="dialog"
+            aria-expanded={open}
+            onClick={() => {
+              setMenuLoaded(true);
+              setOpen(true);
+            }}
+          >
+            <Menu className="size-5" />
+          </Button>
+          {menuLoaded ? (
+            <Suspense fallback={null}>
+              <MobileMenu open={open} onOpenChange={setOpen} returnFocusTo={() => menuButton.current}>
+                <Link to="/" onClick={() => setOpen(false)} className="mb-4 text-lg font-bold tracking-wide">
+                  {BUSINESS.name}
+                </Link>
+                <nav aria-label="Mobile" className="flex flex-col gap-1">
+                  {links.map((l) => (
+                    <NavLink key={l.to} to={l.to} end={l.to === '/'} className={linkClass} onClick={() => setOpen(false)}>
+                      {l.label}
+                    </NavLink>
+                  ))}
+                </nav>
+                <div className="mt-auto space-y-4 border-t border-border pt-4" onClick={(e) => (e.target as HTMLElement).closest('a,button[type=button]:not([role=radio])') && setOpen(false)}>
+                  <AuthArea compact />
+                  <ThemeSwitcher tooltipAlign="start" />
+                </div>
+              </MobileMenu>
+            </Suspense>
+          ) : null}
           <Link to="/" className="text-lg font-bold tracking-wide">
             <span className="text-amber-700 dark:text-gold">Metal</span> Cards NYC
           </Link>
         </div>
         <div className="hidden items-center gap-3 md:flex">
           <AuthArea />
-          <ThemeSwitcher />
+          <ThemeSwitcher tooltipAlign="end" />
         </div>
       </div>
       <nav aria-label="Main" className="mx-auto hidden max-w-7xl flex-wrap gap-1 px-3 pb-2 md:flex">

@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { useQueries } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { TEMPLATE_FOLDERS, templateSvgUrl, type TemplateFolder } from '#shared/card-templates/builtin';
+import { TEMPLATE_FOLDERS, templateSvgUrl, type TemplateFolder } from '#shared/card-templates/urls';
 import { Button } from '#web/components/ui/button';
 import { Card, CardContent } from '#web/components/ui/card';
 import { FormField, Input } from '#web/components/ui/input';
@@ -53,7 +53,7 @@ export default function CardGeneratorPage() {
       <p className="mt-2 max-w-2xl text-muted-foreground">Pick a template and type your details: the preview updates as you type.</p>
 
       <div className="mt-8 grid gap-8 lg:grid-cols-[minmax(0,0.7fr)_minmax(0,1.3fr)]">
-        <Card>
+        <Card className="lg:self-start">
           <CardContent className="space-y-5 p-6">
             <div role="radiogroup" aria-label="Template" className="grid grid-cols-2 gap-2">
               {ORDER.filter((f) => (TEMPLATE_FOLDERS as readonly string[]).includes(f)).map((f) => (

@@ -127,7 +127,16 @@ function CardBuilder({ userEmail }: { userEmail: string }) {
             Step {step + 1}: {STEPS[step]}
           </h2>
 
-          {step === 0 ? <TemplatePicker templates={templates} value={selected?.id ?? templateId} onChange={setTemplateId} isLoading={templatesQ.isLoading} /> : null}
+          {step === 0 ? (
+            <TemplatePicker
+              templates={templates}
+              value={selected?.id ?? templateId}
+              onChange={setTemplateId}
+              isLoading={templatesQ.isLoading}
+              isError={templatesQ.isError}
+              onRetry={() => void templatesQ.refetch()}
+            />
+          ) : null}
 
           {step === 1 ? <CardTypePicker value={cardType} onChange={setCardType} /> : null}
 
@@ -214,7 +223,7 @@ function CardBuilder({ userEmail }: { userEmail: string }) {
               <ArrowLeft /> Back
             </Button>
             {step < STEPS.length - 1 ? (
-              <Button type="button" variant="gold" onClick={next} disabled={saving || (step === 2 && values === null)}>
+              <Button type="button" variant="gold" onClick={next} disabled={saving || (step === 0 && !selected) || (step === 2 && values === null)}>
                 {saving ? <Spinner className="size-4" label="Saving" /> : null}
                 {saving ? 'Saving...' : 'Next'} <ArrowRight />
               </Button>

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Send } from 'lucide-react';
-import { CARD_TYPE_IDS, DEFAULT_CARD_TYPE, DEFAULT_TEMPLATE_ID, cardType as findCardType, formatUsd, type CardTypeId } from '#shared/catalogue';
+import { CARD_TYPE_IDS, DEFAULT_CARD_TYPE, DEFAULT_TEMPLATE_ID, QUANTITY_DEFAULT, cardType as findCardType, formatUsd, type CardTypeId } from '#shared/catalogue';
 import { Button } from '#web/components/ui/button';
 import { Card, CardContent } from '#web/components/ui/card';
 import { PageSpinner, Spinner } from '#web/components/ui/spinner';
@@ -100,8 +100,14 @@ function DesignWizard({ userEmail }: { userEmail: string }) {
             <div id="step-template">
               <StepHeading n={1} title="Choose Template" done={!!selected} />
             </div>
-            <TemplatePicker templates={templates} value={selected?.id ?? templateId} onChange={setTemplateId} isLoading={templatesQ.isLoading} />
-            {templatesQ.isError ? <p className="text-sm text-destructive">Failed to fetch templates</p> : null}
+            <TemplatePicker
+              templates={templates}
+              value={selected?.id ?? templateId}
+              onChange={setTemplateId}
+              isLoading={templatesQ.isLoading}
+              isError={templatesQ.isError}
+              onRetry={() => void templatesQ.refetch()}
+            />
           </section>
 
           <section aria-labelledby="step-type" className="space-y-4">
@@ -140,11 +146,13 @@ function DesignWizard({ userEmail }: { userEmail: string }) {
                   ? 'The QR code opens your public profile.'
                   : 'Your QR code is created from your profile when you submit, and added to the back of your card.'}
               </p>
-              <div className="flex items-center justify-between border-t border-border pt-4 text-sm">
+              <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1 border-t border-border pt-4 text-sm">
                 <span>
                   {ct.label} · {formatUsd(ct.priceCents)} per card
                 </span>
-                <span className="text-muted-foreground">100 cards: {formatUsd(ct.priceCents * 100)}</span>
+                <span className="whitespace-nowrap text-muted-foreground" data-testid="design-quote">
+                  {QUANTITY_DEFAULT} cards: {formatUsd(ct.priceCents * QUANTITY_DEFAULT)}
+                </span>
               </div>
               <Button type="submit" variant="gold" size="lg" className="w-full" disabled={submit.isPending || values === null}>
                 {submit.isPending ? <Spinner className="size-4" label="Submitting" /> : <Send />}

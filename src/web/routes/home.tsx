@@ -23,7 +23,7 @@ import { Button } from '#web/components/ui/button';
 import { Card, CardContent } from '#web/components/ui/card';
 import { Skeleton } from '#web/components/ui/skeleton';
 import { useAuth } from '#web/features/auth/use-auth';
-import { QrImage } from '#web/features/visitor/qr-image';
+import { ServerQrImage } from '#web/features/visitor/server-qr-image';
 import { useTemplates } from '#web/features/templates/api';
 import { TemplateThumbnail } from '#web/features/templates/template-thumbnail';
 import { usePageTitle } from '#web/lib/use-page-title';
@@ -313,13 +313,13 @@ function CompleteSolution() {
                 data-testid="create-profile-qr"
                 className="rounded-lg border border-border bg-white p-2 transition-shadow hover:shadow-lg focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
               >
-                <QrImage value={`${base}/login`} size={128} alt="QR code: scan to create your profile" />
+                <ServerQrImage value={`${base}/login`} size={128} alt="QR code: scan to create your profile" />
               </Link>
               <figcaption className="max-w-[9rem] text-sm font-medium">Scan to create your profile</figcaption>
             </figure>
             <figure className="flex flex-col items-center gap-2 text-center">
               <div className="rounded-lg border border-border bg-white p-2" data-testid="example-qr">
-                <QrImage value={`${base}/`} size={128} style="rounded" alt="Example QR code" />
+                <ServerQrImage value={`${base}/`} size={128} style="rounded" alt="Example QR code" />
               </div>
               <figcaption className="max-w-[9rem] text-sm text-muted-foreground">Example QR code for digital profile</figcaption>
             </figure>

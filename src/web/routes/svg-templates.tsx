@@ -1,9 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
 import { ExternalLink, RefreshCw, Save, ShieldAlert, Upload } from 'lucide-react';
-import { TEMPLATE_FOLDERS, templateSvgUrl, templateThumbnailUrl, type TemplateSide } from '#shared/card-templates/builtin';
+import { TEMPLATE_FOLDERS, templateSvgUrl, templateThumbnailUrl, type TemplateSide } from '#shared/card-templates/urls';
 import { fillTemplate } from '#shared/card-templates/fill';
 import { SAMPLE_CARD } from '#shared/card-templates/fields';
-import { SVG_FILE_MAX_BYTES, SVG_MANAGER_MESSAGES, type SvgTemplate } from '#shared/schemas/templates';
+import { SVG_FILE_MAX_BYTES, SVG_MANAGER_MESSAGES } from '#shared/card-templates/messages';
+import type { SvgTemplate } from '#shared/schemas/templates';
 import { Button } from '#web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card';
 import { FormField, Textarea } from '#web/components/ui/input';

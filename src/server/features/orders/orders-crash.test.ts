@@ -23,6 +23,10 @@ let work: string;
 let serverJs: string;
 let dataDir: string;
 const children: ChildProcess[] = [];
+// in the "postgres" project the server runs on a scratch database of that server instead of PGlite
+const pgBase = process.env.TEST_DB_KIND === 'postgres' ? process.env.TEST_DATABASE_URL : undefined;
+let databaseUrl: string | undefined;
+let scratchDb: string | undefined;
 
 beforeAll(async () => {
   fs.mkdirSync(path.join(root, '.tmp'), { recursive: true });
@@ -43,12 +47,26 @@ beforeAll(async () => {
     banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
   });
   serverJs = path.join(work, 'server.js');
+  if (pgBase) {
+    scratchDb = `crash_${crypto.randomBytes(6).toString('hex')}`;
+    const admin = await openDatabase({ databaseUrl: pgBase, poolSize: 1 });
+    await admin.db.execute(sql.raw(`create database ${scratchDb}`));
+    await admin.close();
+    const u = new URL(pgBase);
+    u.pathname = `/${scratchDb}`;
+    databaseUrl = u.toString();
+  }
 }, 60_000);
 
 afterAll(async () => {
   for (const c of children) if (c.exitCode === null && c.signalCode === null) c.kill('SIGKILL');
   fs.rmSync(work, { recursive: true, force: true });
   fs.rmSync(dataDir, { recursive: true, force: true });
+  if (pgBase && scratchDb) {
+    const admin = await openDatabase({ databaseUrl: pgBase, poolSize: 1 });
+    await admin.db.execute(sql.raw(`drop database if exists ${scratchDb} with (force)`)).catch(() => undefined);
+    await admin.close();
+  }
 });
 
 async function startServer(port: number, env: Record<string, string>): Promise<{ child: ChildProcess; base: string; log: () => string }> {
@@ -64,6 +82,7 @@ async function startServer(port: number, env: Record<string, string>): Promise<{
       PUBLIC_URL: `http://127.0.0.1:${port}`,
       LOG_LEVEL: 'warn',
       RATE_LIMITS: 'off',
+      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -171,7 +190,7 @@ describe('kill -9 during a burst of orders', () => {
     await waitFor(() => second.child.exitCode !== null || second.child.signalCode !== null, 'the server to stop', 15_000);
 
     // the database itself: each order once, each with one history row and one outbox e-mail, all sent
-    const db = await openDatabase({ dataDir });
+    const db = await openDatabase(databaseUrl ? { databaseUrl, poolSize: 1 } : { dataDir });
     try {
       const rows = (await db.db.execute(sql`
         select o.id, o.email, o.idempotency_key as key,

@@ -39,7 +39,10 @@ export function SheetContent({ className, children, title, ...props }: Component
     <D.Portal>
       <D.Overlay className="fixed inset-0 z-50 bg-black/70" />
       <D.Content
-        className={cn('fixed inset-y-0 left-0 z-50 flex w-72 max-w-[85vw] flex-col gap-2 border-r border-border bg-background p-5 shadow-xl', className)}
+        className={cn(
+          'fixed inset-y-0 left-0 z-50 flex w-72 max-w-[85vw] flex-col gap-2 overflow-y-auto border-r border-border bg-background p-5 shadow-xl data-[state=open]:animate-[sheet-in_200ms_ease-out]',
+          className,
+        )}
         {...props}
       >
         <D.Title className="sr-only">{title}</D.Title>

@@ -1,24 +1,81 @@
-import type { ReactNode } from 'react';
-import { Tooltip as T } from 'radix-ui';
+import { cloneElement, createContext, useContext, useEffect, useId, useRef, useState, type ReactElement, type ReactNode } from 'react';
+import { cn } from '#web/lib/utils';
 
-/** Tooltips open after 700 ms; moving between them within 300 ms opens the next at once. */
+/** Tooltips open after 700 ms; moving between them within 300 ms opens the next at once (spec). */
+export const TOOLTIP_DELAY_MS = 700;
+export const TOOLTIP_SKIP_DELAY_MS = 300;
+
+/**
+ * A small tooltip of our own instead of Radix's: the shell shows one on every page, and Radix's
+ * positioning engine (floating-ui) would put about 20 KB of gzipped JavaScript on every first load.
+ * Our tooltips sit in fixed places (below their trigger), so no collision handling is needed.
+ */
+const TooltipContext = createContext<{ delay: number; skipDelay: number; lastClosed: { at: number } }>({
+  delay: TOOLTIP_DELAY_MS,
+  skipDelay: TOOLTIP_SKIP_DELAY_MS,
+  lastClosed: { at: 0 },
+});
+
 export function TooltipProvider({ children }: { children: ReactNode }) {
-  return (
-    <T.Provider delayDuration={700} skipDelayDuration={300}>
-      {children}
-    </T.Provider>
-  );
+  const [value] = useState(() => ({ delay: TOOLTIP_DELAY_MS, skipDelay: TOOLTIP_SKIP_DELAY_MS, lastClosed: { at: 0 } }));
+  return <TooltipContext.Provider value={value}>{children}</TooltipContext.Provider>;
 }
 
-export function Tooltip({ content, children }: { content: ReactNode; children: ReactNode }) {
+/**
+ * Shows `content` below the child on hover or keyboard focus (not on touch), hides it on leave,
+ * blur, Escape or a click. `align` start/end keep it inside the screen for triggers at an edge.
+ */
+export function Tooltip({
+  content,
+  children,
+  align = 'center',
+}: {
+  content: ReactNode;
+  children: ReactElement<{ 'aria-describedby'?: string }>;
+  align?: 'start' | 'center' | 'end';
+}) {
+  const { delay, skipDelay, lastClosed } = useContext(TooltipContext);
+  const [open, setOpen] = useState(false);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const id = useId();
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  const show = () => {
+    clearTimeout(timer.current);
+    const wait = Date.now() - lastClosed.at < skipDelay ? 0 : delay;
+    timer.current = setTimeout(() => setOpen(true), wait);
+  };
+  const hide = () => {
+    clearTimeout(timer.current);
+    setOpen((was) => {
+      if (was) lastClosed.at = Date.now();
+      return false;
+    });
+  };
+
   return (
-    <T.Root>
-      <T.Trigger asChild>{children}</T.Trigger>
-      <T.Portal>
-        <T.Content sideOffset={6} className="z-50 rounded-md border border-border bg-card px-3 py-1.5 text-xs text-card-foreground shadow-md">
+    <span
+      className="relative inline-flex"
+      onPointerEnter={(e) => e.pointerType !== 'touch' && show()}
+      onPointerLeave={hide}
+      onFocus={(e) => e.target.matches(':focus-visible') && show()}
+      onBlur={hide}
+      onPointerDown={hide}
+      onKeyDown={(e) => e.key === 'Escape' && hide()}
+    >
+      {cloneElement(children, { 'aria-describedby': open ? id : undefined })}
+      {open ? (
+        <span
+          role="tooltip"
+          id={id}
+          className={cn(
+            'pointer-events-none absolute top-full z-50 mt-1.5 whitespace-nowrap rounded-md border border-border bg-card px-3 py-1.5 text-xs text-card-foreground shadow-md',
+            align === 'end' ? 'right-0' : align === 'start' ? 'left-0' : 'left-1/2 -translate-x-1/2',
+          )}
+        >
           {content}
-        </T.Content>
-      </T.Portal>
-    </T.Root>
+        </span>
+      ) : null}
+    </span>
   );
 }

@@ -1,7 +1,9 @@
 import { Check } from 'lucide-react';
 import { CARD_TYPES, formatUsd, type CardTypeId } from '#shared/catalogue';
-import { DESIGN_EMAIL_RE, DESIGN_MESSAGES, type SvgTemplate } from '#shared/schemas/templates';
+import { DESIGN_EMAIL_RE, DESIGN_MESSAGES } from '#shared/card-templates/messages';
+import type { SvgTemplate } from '#shared/schemas/templates';
 import type { Profile } from '#shared/schemas/profile';
+import { Button } from '#web/components/ui/button';
 import { FormField, Input } from '#web/components/ui/input';
 import { Skeleton } from '#web/components/ui/skeleton';
 import { cn } from '#web/lib/utils';
@@ -64,11 +66,15 @@ export function TemplatePicker({
   value,
   onChange,
   isLoading,
+  isError,
+  onRetry,
 }: {
   templates: SvgTemplate[] | undefined;
   value: number;
   onChange: (id: number) => void;
   isLoading?: boolean;
+  isError?: boolean;
+  onRetry?: () => void;
 }) {
   if (isLoading) {
     return (
@@ -80,6 +86,18 @@ export function TemplatePicker({
     );
   }
   const active = (templates ?? []).filter((t) => t.isActive);
+  if (isError && active.length === 0) {
+    return (
+      <div role="alert" className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-destructive/40 bg-destructive/10 p-4 text-sm" data-testid="templates-error">
+        <span className="font-medium text-destructive">Failed to fetch templates</span>
+        {onRetry ? (
+          <Button type="button" size="sm" variant="outline" onClick={onRetry}>
+            Try again
+          </Button>
+        ) : null}
+      </div>
+    );
+  }
   return (
     <div role="radiogroup" aria-label="Template" className="grid grid-cols-2 gap-3">
       {active.map((t) => (
