@@ -199,7 +199,10 @@ async function load(
     onOk?: (body: string) => void;
   },
 ): Promise<LoadResult> {
-  const probe = opts.method === 'POST' ? await send('POST', base + opts.path, JSON.parse(opts.body ?? '{}'), { 'idempotency-key': `probe-${runId}-${name}` }) : await get(base + (opts.paths?.[0] ?? opts.path), opts.headers);
+  const probe =
+    opts.method === 'POST'
+      ? await send('POST', base + opts.path, JSON.parse(opts.body ?? '{}'), { 'idempotency-key': `probe-${runId}-${name}` })
+      : await get(base + (opts.paths?.[0] ?? opts.path), { ...opts.headers, 'user-agent': 'bench-probe-bot/1.0' });
   if (probe.status === 404) {
     log(`${name}: not available yet (404)`);
     return { name, path: opts.path, connections: opts.connections, available: false };
@@ -286,7 +289,8 @@ async function runLoads(base: string, pid: number, run: DbRun, profileIds: strin
   run.idleRssMb = Math.round(rssMb(pid));
   log(`idle RSS ${run.idleRssMb} MB`);
   // warm up the hot paths once
-  for (const p of ['/api/health', '/api/templates', `/p/${profileIds[0]}`]) await get(base + p, { 'user-agent': 'bench-warmup' }).catch(() => undefined);
+  // (a bot's User-Agent: warm-up views are not visits)
+  for (const p of ['/api/health', '/api/templates', `/p/${profileIds[0]}`]) await get(base + p, { 'user-agent': 'bench-warmup-bot/1.0' }).catch(() => undefined);
 
   const pages = profileIds.slice(0, 200).map((id) => `/p/${id}`);
   run.loads.push(await load(base, 'GET /api/health', { path: '/api/health', connections: 50 }));
@@ -497,9 +501,9 @@ function barsFor(run: DbRun, db: string): Bar[] {
     const ratio = (page.rps ?? 0) / Math.max(1, health.rps ?? 0);
     bars.push({ db, what: 'GET /p/{id} throughput vs GET /api/health (50 connections)', bar: '>= 40%', figure: `${Math.round(ratio * 100)}% (${page.rps} vs ${health.rps} req/s)`, status: ratio >= 0.4 ? 'pass' : 'fail' });
     bars.push({ db, what: 'GET /p/{id} p99 latency (50 connections)', bar: '<= 50 ms', figure: `${page.p99} ms`, status: (page.p99 ?? Infinity) <= 50 ? 'pass' : 'fail' });
-    // views answered after autocannon stopped counting (at most one per connection, plus the
-    // warm-up) are stored but not counted as served
-    const slack = page.connections + 2;
+    // views answered while autocannon was stopping are stored but not counted as served (about
+    // one per connection); a doubled batch would add thousands
+    const slack = page.connections * 2;
     const visitsOk = (run.visitsStored ?? 0) >= (run.visitsExpected ?? 0) && (run.visitsStored ?? 0) <= (run.visitsExpected ?? 0) + slack;
     bars.push({
       db,

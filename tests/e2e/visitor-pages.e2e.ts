@@ -17,12 +17,24 @@ afterAll(async () => {
   await server?.close();
 });
 
-/** Decodes a QR <img> whose src is an SVG data: URL, with an independent reader (resvg + jsQR). */
+/**
+ * Decodes a QR <img> with an independent reader (resvg + jsQR): its src is an SVG data: URL or,
+ * on the home page (kept free of the QR encoder's JavaScript), the server's GET /api/qrcode.
+ */
 async function decodeQrImg(page: Page, selector: string): Promise<string | null> {
-  const src = await page.locator(selector).getAttribute('src');
-  expect(src).toMatch(/^data:image\/svg\+xml/);
-  const svg = decodeURIComponent(src!.slice(src!.indexOf(',') + 1));
-  return decodeQrSvg(svg);
+  const img = page.locator(selector);
+  await img.scrollIntoViewIfNeeded();
+  await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 0)).toBe(true);
+  const src = (await img.getAttribute('src'))!;
+  if (src.startsWith('data:')) {
+    expect(src).toMatch(/^data:image\/svg\+xml/);
+    return decodeQrSvg(decodeURIComponent(src.slice(src.indexOf(',') + 1)));
+  }
+  expect(src).toMatch(/^\/api\/qrcode\?/);
+  const res = await page.request.get(src);
+  expect(res.status()).toBe(200);
+  expect(res.headers()['content-type']).toMatch(/^image\/svg\+xml/);
+  return decodeQrSvg(await res.text());
 }
 
 /** True when the element's top sits near the top of the viewport (scrolled to, below the sticky header). */

@@ -26,7 +26,11 @@ export interface VisitFlusher {
 const FLUSH_EVERY_MS = 1000;
 const FLUSH_AT = 500;
 const MAX_BUFFER = 50_000;
-const CHUNK = 500;
+// Rows per INSERT. On the embedded database a statement runs on the event loop's thread, so a
+// big one stalls every request meanwhile (500 rows: 100-500 ms on a busy machine); small chunks
+// with a turn of the event loop between them keep cached pages answering during a flush.
+const CHUNK = 50;
+const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 type Buffered = PublicEvent & { key: string };
 
@@ -56,12 +60,15 @@ export function createVisitFlusher(ctx: Pick<AppContext, 'db' | 'log'>, opts: { 
             })),
           )
           .onConflictDoNothing({ target: visits.batchKey });
+        await yieldToEventLoop();
       }
       for (let i = 0; i < c.length; i += CHUNK) {
         await tx.insert(linkClicks).values(c.slice(i, i + CHUNK).map((e) => ({ profileId: e.profileId, linkId: e.linkId, linkType: e.linkType, createdAt: e.at })));
+        await yieldToEventLoop();
       }
       for (let i = 0; i < s.length; i += CHUNK) {
         await tx.insert(contactSaves).values(s.slice(i, i + CHUNK).map((e) => ({ profileId: e.profileId, createdAt: e.at })));
+        await yieldToEventLoop();
       }
     });
   }

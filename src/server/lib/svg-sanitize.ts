@@ -1,4 +1,5 @@
-import { JSDOM } from 'jsdom';
+import { createRequire } from 'node:module';
+import type { JSDOM } from 'jsdom';
 import createDOMPurify, { type DOMPurify } from 'dompurify';
 import { HttpError } from './http-errors';
 
@@ -72,9 +73,13 @@ interface Purifier {
 }
 let purifier: Purifier | null = null;
 
+// jsdom takes about 0.8 s and tens of MB to load: it is loaded on the first SVG, not at start-up
+const nodeRequire = createRequire(import.meta.url);
+
 function getPurifier(): Purifier {
   if (purifier) return purifier;
-  const { window } = new JSDOM('');
+  const { JSDOM: Dom } = nodeRequire('jsdom') as typeof import('jsdom');
+  const { window } = new Dom('');
   const purify = createDOMPurify(window as any);
 
   purify.addHook('uponSanitizeAttribute', (_node, data) => {

@@ -99,7 +99,7 @@ export default function AboutPage() {
             </Button>
             <p className="text-sm text-muted-foreground">
               Questions first? Write to{' '}
-              <a href={`mailto:${BUSINESS.email}`} className="inline-flex items-center gap-1 font-medium text-foreground underline underline-offset-4 hover:text-gold">
+              <a href={`mailto:${BUSINESS.email}`} className="inline-flex items-center gap-1 font-medium text-foreground underline underline-offset-4 hover:text-amber-700 dark:hover:text-gold">
                 <Mail aria-hidden="true" className="size-4" />
                 {BUSINESS.email}
               </a>

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { ArrowLeft, ArrowRight, Send } from 'lucide-react';
 import {
@@ -65,6 +65,18 @@ function CardBuilder({ userEmail }: { userEmail: string }) {
     if (values === null && !profileQ.isLoading) setValues(designFromProfile(profileQ.data, userEmail));
   }, [profileQ.isLoading, profileQ.data, values, userEmail]);
 
+  // a new step starts at its title (on a phone, Next sits far below it)
+  const stepTitle = useRef<HTMLHeadingElement>(null);
+  const firstStep = useRef(true);
+  useEffect(() => {
+    if (firstStep.current) {
+      firstStep.current = false;
+      return;
+    }
+    const el = stepTitle.current;
+    if (el && el.getBoundingClientRect().top < 0) el.scrollIntoView({ behavior: 'smooth', block: 'start' });
+  }, [step]);
+
   const templates = templatesQ.data;
   const selected = useMemo(() => templates?.find((t) => t.id === templateId && t.isActive) ?? templates?.find((t) => t.id === DEFAULT_TEMPLATE_ID), [templates, templateId]);
   const profile = profileQ.data;
@@ -123,7 +135,7 @@ function CardBuilder({ userEmail }: { userEmail: string }) {
 
       <Card className="mt-8">
         <CardContent className="space-y-6 p-6">
-          <h2 className="text-xl font-semibold" data-testid="step-title">
+          <h2 ref={stepTitle} className="scroll-mt-24 text-xl font-semibold" data-testid="step-title">
             Step {step + 1}: {STEPS[step]}
           </h2>
 

@@ -16,7 +16,7 @@ import { Accordion, AccordionContent, AccordionItem, AccordionTrigger } from '#w
 import { usePageTitle } from '#web/lib/use-page-title';
 import { ContactBlock, PageIntro } from '#web/features/visitor/contact-block';
 
-const link = 'font-medium text-foreground underline underline-offset-4 hover:text-gold';
+const link = 'font-medium text-foreground underline underline-offset-4 hover:text-amber-700 dark:hover:text-gold';
 const list = (items: readonly string[]) => (items.length < 2 ? items.join('') : `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`);
 const artworkTypes = list([...new Set(ARTWORK_EXTENSIONS.map((e) => (e === 'jpeg' ? 'jpg' : e).toUpperCase()))]);
 

@@ -6,7 +6,7 @@ import { Card, CardContent, CardHeader } from '#web/components/ui/card';
 import { usePageTitle } from '#web/lib/use-page-title';
 import { PageIntro } from '#web/features/visitor/contact-block';
 
-const link = 'font-medium text-foreground underline underline-offset-4 hover:text-gold';
+const link = 'font-medium text-foreground underline underline-offset-4 hover:text-amber-700 dark:hover:text-gold';
 const prices = CARD_TYPES.map((c) => `${c.label} ${formatUsd(c.priceCents)}`).join(', ');
 const paidDelivery = DELIVERY_OPTIONS.filter((d) => d.feeCents > 0)
   .map((d) => `${d.label} ${formatUsd(d.feeCents)}`)

@@ -26,7 +26,13 @@ function AverageCard() {
         </div>
         <div className="flex h-5 items-center">{s && s.count > 0 ? <StarDisplay value={s.average} /> : null}</div>
         <p className="h-5 text-sm text-muted-foreground">
-          {summary.isLoading ? '' : s && s.count > 0 ? `Based on ${s.count} verified review${s.count === 1 ? '' : 's'}` : 'No ratings yet'}
+          {summary.isLoading
+            ? ''
+            : summary.isError
+              ? 'Rating unavailable right now'
+              : s && s.count > 0
+                ? `Based on ${s.count} verified review${s.count === 1 ? '' : 's'}`
+                : 'No ratings yet'}
         </p>
       </CardContent>
     </Card>

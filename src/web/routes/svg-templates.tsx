@@ -145,7 +145,7 @@ function TemplateEditor({ template }: { template: SvgTemplate }) {
                 <div className="flex items-center justify-between">
                   <h3 className="font-medium capitalize">
                     {side}
-                    {pending[side] ? <span className="ml-2 text-xs font-normal text-gold">unsaved: {pending[side]!.name}</span> : null}
+                    {pending[side] ? <span className="ml-2 text-xs font-normal text-amber-700 dark:text-gold">unsaved: {pending[side]!.name}</span> : null}
                   </h3>
                   {saved ? (
                     <a href={saved} target="_blank" rel="noreferrer" className="inline-flex items-center gap-1 text-sm underline underline-offset-4">

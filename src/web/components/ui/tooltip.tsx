@@ -35,7 +35,12 @@ export function Tooltip({
   align?: 'start' | 'center' | 'end';
 }) {
   const { delay, skipDelay, lastClosed } = useContext(TooltipContext);
-  const [open, setOpen] = useState(false);
+  const [open, setOpenState] = useState(false);
+  const isOpen = useRef(false);
+  const setOpen = (v: boolean) => {
+    isOpen.current = v;
+    setOpenState(v);
+  };
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const id = useId();
   useEffect(() => () => clearTimeout(timer.current), []);
@@ -47,11 +52,19 @@ export function Tooltip({
   };
   const hide = () => {
     clearTimeout(timer.current);
-    setOpen((was) => {
-      if (was) lastClosed.at = Date.now();
-      return false;
-    });
+    // noted at once: the next trigger's pointerenter comes before React renders
+    if (isOpen.current) lastClosed.at = Date.now();
+    setOpen(false);
   };
+
+  // Escape dismisses it wherever the focus is (a hovered trigger need not have focus)
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && hide();
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [open]);
 
   return (
     <span
@@ -61,7 +74,6 @@ export function Tooltip({
       onFocus={(e) => e.target.matches(':focus-visible') && show()}
       onBlur={hide}
       onPointerDown={hide}
-      onKeyDown={(e) => e.key === 'Escape' && hide()}
     >
       {cloneElement(children, { 'aria-describedby': open ? id : undefined })}
       {open ? (
