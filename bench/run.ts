@@ -8,7 +8,7 @@
  * figures go in the report as they come.
  *
  * Options: --duration=<seconds per load run> (default 10), --no-lighthouse, --no-features,
- * --keep (keep data dirs)
+ * --keep (keep data dirs), --report-only (re-render report.md from report.json)
  * Loopback only; every load run is bounded in time and connections.
  */
 import fs from 'node:fs';
@@ -567,7 +567,7 @@ function staticBars(weight: Awaited<ReturnType<typeof pageWeight>>, spa: ReturnT
 function markdown(report: any): string {
   const lines: string[] = [];
   lines.push('# Benchmark report', '');
-  lines.push(`Latest run: ${report.finishedAt} (${report.machine.cpus} cores, Node ${report.machine.node}, load average at start ${report.machine.loadAvg}). Loopback, ${DURATION} s per load run.`);
+  lines.push(`Latest run: ${report.finishedAt} (${report.machine.cpus} cores, Node ${report.machine.node}, load average at start ${report.machine.loadAvg}). Loopback, ${report.durationSeconds ?? DURATION} s per load run.`);
   lines.push(`Data: ${BENCH_SIZES.profiles} profiles, ${BENCH_SIZES.orders} orders, ${BENCH_SIZES.visits} visits, inserted in bulk SQL. Produced by \`npm run bench\`; figures from one run (machines are shared and noisy: compare ratios).`, '');
   lines.push('## Bars (engineering guide, section 5)', '', '| Database | What | Bar | Figure | Result |', '| --- | --- | --- | --- | --- |');
   for (const b of report.bars as Bar[]) lines.push(`| ${b.db ?? '-'} | ${b.what} | ${b.bar} | ${b.figure} | ${b.status === 'pass' ? 'PASS' : b.status === 'fail' ? '**FAIL**' : 'n/a'} |`);
@@ -591,6 +591,12 @@ function markdown(report: any): string {
 }
 
 async function main() {
+  if (arg('report-only')) {
+    // re-render bench/report.md from bench/report.json (e.g. after editing its notes)
+    const saved = JSON.parse(fs.readFileSync(path.join(root, 'bench/report.json'), 'utf8'));
+    fs.writeFileSync(path.join(root, 'bench/report.md'), markdown(saved));
+    return;
+  }
   fs.mkdirSync(work, { recursive: true });
   const startedAt = new Date().toISOString();
   const machine = { cpus: os.cpus().length, node: process.version, loadAvg: os.loadavg().map((x) => x.toFixed(1)).join(' ') };
