@@ -15,18 +15,6 @@ export async function registerSpa(app: FastifyInstance, opts: { webDir?: string 
     return indexHtml;
   };
 
-  // Most visitors land on "/": its lazy route chunk and that chunk's imports are announced with
-  // modulepreload so they download alongside the entry instead of after it (one round trip less
-  // before the home page paints). Read from Vite's build manifest; nothing when there is none.
-  let homeHtml: string | null = null;
-  const loadHomeIndex = () => {
-    if (homeHtml !== null) return homeHtml;
-    const html = loadIndex();
-    if (!html) return null;
-    homeHtml = html.replace('</head>', `${homePreloads(webDir)}</head>`);
-    return homeHtml;
-  };
-
   if (fs.existsSync(webDir)) {
     await app.register(fastifyStatic, {
       root: webDir,
@@ -46,7 +34,7 @@ export async function registerSpa(app: FastifyInstance, opts: { webDir?: string 
     if (url.startsWith('/api/') || url === '/api' || req.method !== 'GET') {
       return reply.status(404).send({ message: 'Not found' });
     }
-    const html = url === '/' ? loadHomeIndex() : loadIndex();
+    const html = loadIndex();
     if (!html) return reply.status(503).type('text/plain').send('The web client is not built yet. Run `npm run build`.');
     reply.header('cache-control', 'no-cache');
     return reply
@@ -56,24 +44,3 @@ export async function registerSpa(app: FastifyInstance, opts: { webDir?: string 
   });
 }
 
-/** `<link rel="modulepreload">` tags for the home route's chunk and its imports (not the entry's). */
-function homePreloads(webDir: string): string {
-  const file = path.join(webDir, '.vite', 'manifest.json');
-  if (!fs.existsSync(file)) return '';
-  try {
-    const manifest = JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, { file: string; imports?: string[]; isEntry?: boolean }>;
-    const home = Object.keys(manifest).find((k) => /(^|\/)routes\/home\.tsx$/.test(k));
-    if (!home) return '';
-    const files = new Set<string>();
-    const walk = (key: string) => {
-      const chunk = manifest[key];
-      if (!chunk || chunk.isEntry || files.has(chunk.file) || !/^assets\/[\w.-]+\.js$/.test(chunk.file)) return;
-      files.add(chunk.file);
-      for (const i of chunk.imports ?? []) walk(i);
-    };
-    walk(home);
-    return [...files].map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`).join('');
-  } catch {
-    return '';
-  }
-}
