@@ -9,6 +9,8 @@ export default defineConfig({
   root: r('./src/web'),
   publicDir: r('./src/web/public'),
   plugins: [react(), tailwindcss()],
+  // the year the home page was prerendered in (src/web/lib/use-year.ts)
+  define: { __BUILD_YEAR__: JSON.stringify(new Date().getFullYear()) },
   resolve: {
     alias: {
       '#shared': r('./src/shared'),

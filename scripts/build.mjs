@@ -1,15 +1,15 @@
-// Builds the web client (Vite -> dist/web) and bundles the server (esbuild -> dist/server/server.js).
-import { build as viteBuild } from 'vite';
+// Builds the web client (Vite -> dist/web, home page prerendered) and bundles the server (esbuild -> dist/server/server.js).
 import { build as esbuild } from 'esbuild';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { buildWeb } from './build-web.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 export async function buildAll({ quiet = false } = {}) {
   const t0 = Date.now();
-  await viteBuild({ configFile: path.join(root, 'vite.config.ts'), logLevel: quiet ? 'warn' : 'info' });
+  await buildWeb(root, { quiet });
   await buildServer();
   fs.writeFileSync(path.join(root, 'dist', '.build-stamp'), String(Date.now()));
   if (!quiet) console.log(`build finished in ${Date.now() - t0} ms`);

@@ -23,6 +23,9 @@ const EnvSchema = z.object({
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: optionalString,
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
+  // PostgreSQL: longest a statement may run (server-side statement_timeout; the client gives up 1 s
+  // later); default as DEFAULT_QUERY_TIMEOUT_MS in db/client.ts. Migrations are exempt (db/migrate.ts)
+  DB_QUERY_TIMEOUT_MS: z.coerce.number().int().min(500).max(600_000).default(15_000),
   PUBLIC_URL: optionalString,
   SESSION_SECRET: optionalString,
   SESSION_IDLE_DAYS: z.coerce.number().positive().default(14),

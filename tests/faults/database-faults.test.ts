@@ -1,6 +1,8 @@
 import crypto from 'node:crypto';
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { openDatabase, type Database } from '#server/db/client';
 import { createScratchDatabase, pgAnswers, PG_BASE_URL, type ScratchDatabase } from '#tests/helpers/pg';
 import { startTcpProxy, type TcpProxy } from '#tests/helpers/tcp-proxy';
 import { ensureServerBuilt, HttpAgent, startServerProcess, type ServerProcess } from '#tests/helpers/server-process';
@@ -89,6 +91,171 @@ if (!pgUp) {
       const order = await agent.post('/api/order', orderInput(), { 'idempotency-key': `after-outage-${crypto.randomUUID()}` });
       expect(order.status).toBe(201);
       expect(s.stderr.join('')).toBe('');
+    });
+  });
+
+  describe('fault: PostgreSQL silently partitioned (packets dropped), then back', () => {
+    // low for the test; the client-side read timeout is 1 s later, the pool's connect timeout is 3 s
+    const QUERY_TIMEOUT_MS = 2000;
+    const DATA_ROUTE_BOUND_MS = QUERY_TIMEOUT_MS + 1000 + 1500;
+    const HEALTH_BOUND_MS = 5000;
+    let db: ScratchDatabase;
+    let proxy: TcpProxy;
+    let s: ServerProcess;
+    beforeAll(async () => {
+      db = await createScratchDatabase('mcp');
+      const target = new URL(PG_BASE_URL);
+      proxy = await startTcpProxy({ host: target.hostname, port: Number(target.port || 5432) });
+      const viaProxy = new URL(db.url);
+      viaProxy.host = `127.0.0.1:${proxy.port}`;
+      s = await startServerProcess({ DATABASE_URL: viaProxy.toString(), RATE_LIMITS: 'off', LOG_LEVEL: 'warn', DB_QUERY_TIMEOUT_MS: String(QUERY_TIMEOUT_MS) });
+    }, 90_000);
+    afterAll(async () => {
+      await s?.stop('SIGKILL');
+      await proxy?.close();
+      await db?.drop();
+    });
+
+    /** one request with the agent's cookies; a request still unanswered after 15 s counts as hung */
+    async function probe(agent: HttpAgent, method: 'GET' | 'POST', url: string, body?: unknown, headers: Record<string, string> = {}) {
+      const cookie = [...agent.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+      const started = Date.now();
+      try {
+        const res = await fetch(s.url + url, {
+          method,
+          headers: { ...(cookie ? { cookie } : {}), ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers },
+          body: body === undefined ? undefined : JSON.stringify(body),
+          signal: AbortSignal.timeout(15_000),
+        });
+        const text = await res.text();
+        return { name: `${method} ${url}`, status: res.status, retryAfter: Number(res.headers.get('retry-after')), text, ms: Date.now() - started };
+      } catch (err) {
+        return { name: `${method} ${url}`, status: 0, retryAfter: 0, text: `no answer: ${(err as Error).name}`, ms: Date.now() - started };
+      }
+    }
+
+    it('a silent partition (packets dropped, no reset) gives 503 within a few seconds and no hung requests, and recovers without a restart', { timeout: 90_000 }, async () => {
+      const agent = new HttpAgent(s.url);
+      // no cookie: like the load balancer's probe (a signed-in request first looks up its session), and
+      // an anonymous order goes straight to its transaction
+      const anonymous = new HttpAgent(s.url);
+      expect((await agent.post('/api/auth/register', userInput())).status).toBe(201);
+      // several pooled connections, idle and open, which the partition will strand
+      const warm = await Promise.all(Array.from({ length: 6 }, () => probe(agent, 'GET', '/api/reviews')));
+      expect(warm.map((r) => r.status)).toEqual(warm.map(() => 200));
+      expect(proxy.connections).toBeGreaterThan(0);
+
+      proxy.blackhole();
+      const health = await probe(anonymous, 'GET', '/api/health');
+      expect(health.status, health.text).toBe(503);
+      expect(health.retryAfter).toBeGreaterThan(0);
+      expect(health.ms, `health took ${health.ms} ms`).toBeLessThan(HEALTH_BOUND_MS);
+
+      const data = await probe(agent, 'GET', '/api/reviews');
+      expect(data.status, data.text).toBe(503);
+      expect(data.retryAfter).toBeGreaterThan(0);
+      expect(data.ms, `GET /api/reviews took ${data.ms} ms`).toBeLessThan(DATA_ROUTE_BOUND_MS);
+
+      // a burst larger than the pool (10): requests waiting for a connection are bounded too, and a
+      // transaction (the order) whose query times out fails like the rest
+      const burst = await Promise.all(
+        Array.from({ length: 24 }, (_, i) => {
+          switch (i % 4) {
+            case 0:
+              return probe(anonymous, 'GET', '/api/health');
+            case 1:
+              return probe(agent, 'GET', '/api/auth/user');
+            case 2:
+              return probe(i % 8 === 2 ? anonymous : agent, 'POST', '/api/order', orderInput(), { 'idempotency-key': `partition-${crypto.randomUUID()}` });
+            default:
+              return probe(agent, 'GET', '/api/reviews');
+          }
+        }),
+      );
+      for (const r of [health, data, ...burst]) {
+        expect(r.status, `${r.name} after ${r.ms} ms: ${r.text.slice(0, 300)}`).toBe(503);
+        expect(r.text, `${r.name} leaks internals`).not.toMatch(/stack|\n\s+at |Failed query|node_modules/i);
+        const bound = r.name === 'GET /api/health' ? HEALTH_BOUND_MS : DATA_ROUTE_BOUND_MS;
+        expect(r.ms, `${r.name} took ${r.ms} ms`).toBeLessThan(bound);
+      }
+      expect(s.exited).toBe(false);
+
+      // the network comes back (what was sent meanwhile is delivered, as after a real partition)
+      const restored = Date.now();
+      proxy.restore();
+      await waitFor(async () => (await probe(anonymous, 'GET', '/api/health')).status === 200, 'health to recover', 20_000);
+      const recoveryMs = Date.now() - restored;
+      expect((await probe(agent, 'GET', '/api/reviews')).status).toBe(200);
+      expect((await probe(agent, 'GET', '/api/auth/user')).status).toBe(200);
+      const order = await probe(agent, 'POST', '/api/order', orderInput(), { 'idempotency-key': `after-partition-${crypto.randomUUID()}` });
+      expect(order.status, order.text.slice(0, 300)).toBe(201);
+      // no connection left stuck in the pool: more parallel requests than connections all succeed quickly
+      const after = await Promise.all(Array.from({ length: 20 }, () => probe(agent, 'GET', '/api/reviews')));
+      expect(after.filter((r) => r.status !== 200 || r.ms > 2000).map((r) => `${r.status} in ${r.ms} ms`)).toEqual([]);
+      expect(s.exited).toBe(false);
+      expect(s.logs.filter((l) => l.msg === 'unhandled error')).toEqual([]);
+      expect(s.stderr.join('')).toBe('');
+      const worst = (name: string) => Math.max(...[health, data, ...burst].filter((r) => r.name === name).map((r) => r.ms));
+      console.info(
+        `silent partition: health 503 in ${health.ms} ms (worst ${worst('GET /api/health')}), GET /api/reviews 503 in ${data.ms} ms ` +
+          `(worst ${worst('GET /api/reviews')}), POST /api/order worst ${worst('POST /api/order')} ms, ` +
+          `GET /api/auth/user worst ${worst('GET /api/auth/user')} ms; health 200 again ${recoveryMs} ms after the network came back`,
+      );
+    });
+  });
+
+  describe('fault: a query times out on a pooled connection (in process)', () => {
+    const QUERY_TIMEOUT_MS = 500; // the client gives up 1 s later
+    let scratch: ScratchDatabase;
+    let proxy: TcpProxy;
+    let database: Database;
+    beforeAll(async () => {
+      scratch = await createScratchDatabase('mcq');
+      const target = new URL(PG_BASE_URL);
+      proxy = await startTcpProxy({ host: target.hostname, port: Number(target.port || 5432) });
+      const viaProxy = new URL(scratch.url);
+      viaProxy.host = `127.0.0.1:${proxy.port}`;
+      database = await openDatabase({ databaseUrl: viaProxy.toString(), poolSize: 2, queryTimeoutMs: QUERY_TIMEOUT_MS });
+    }, 30_000);
+    afterAll(async () => {
+      await database?.close().catch(() => undefined);
+      await proxy?.close();
+      await scratch?.drop();
+    });
+
+    it('the stranded connection is discarded, not reused, also when it was checked out for a transaction', { timeout: 30_000 }, async () => {
+      const pool = database.raw as import('pg').Pool;
+      // the server side cancels a slow statement itself, and the connection stays usable
+      const slow = await database.db.execute(sql`select pg_sleep(5)`).then(() => null, (e: unknown) => e as Error & { cause?: { code?: string } });
+      expect(slow?.cause?.code).toBe('57014');
+      await Promise.all([database.db.execute(sql`select 1`), database.db.execute(sql`select 1`)]);
+      expect(pool.totalCount).toBe(2);
+
+      proxy.blackhole();
+      const times: number[] = [];
+      for (const attempt of ['first', 'second', 'third']) {
+        const started = Date.now();
+        const failed = await database.db.transaction(async (tx) => tx.execute(sql`select 1`)).then(() => false, () => true);
+        const ms = Date.now() - started;
+        times.push(ms);
+        expect(failed, `${attempt} transaction`).toBe(true);
+        // one client-side timeout (or the 3 s connect timeout), never a second wait for ROLLBACK behind it
+        expect(ms, `${attempt} transaction took ${ms} ms`).toBeLessThan(3000 + 500);
+      }
+      const pingStarted = Date.now();
+      await expect(database.ping()).rejects.toThrow();
+      const pingMs = Date.now() - pingStarted;
+      expect(pingMs).toBeLessThan(2000 + 500);
+      // nothing stuck is kept: only connections still being opened (through the silent network) may remain
+      expect(pool.idleCount).toBe(0);
+
+      proxy.restore({ dropHeld: true });
+      await waitFor(async () => database.ping().then(() => true, () => false), 'the pool to work again', 10_000);
+      const rows = await Promise.all(Array.from({ length: 6 }, () => database.db.transaction(async (tx) => tx.execute(sql`select 1 as one`))));
+      expect(rows.length).toBe(6);
+      expect(pool.totalCount).toBeLessThanOrEqual(2);
+      expect(pool.waitingCount).toBe(0);
+      console.info(`query timeout in process: transactions failed in ${times.join(', ')} ms, ping in ${pingMs} ms`);
     });
   });
 

@@ -12,7 +12,7 @@ async function main() {
     process.exit(2);
   }
   const config = loadConfig();
-  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.dataDir, poolSize: 1 });
+  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.dataDir, poolSize: 1, queryTimeoutMs: config.DB_QUERY_TIMEOUT_MS });
   try {
     await runMigrations(database);
     const rows = await database.db

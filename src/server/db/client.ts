@@ -30,26 +30,55 @@ export interface DbOptions {
   loadDataDir?: Blob;
   /** PGlite only: in memory (tests) */
   memory?: boolean;
+  /**
+   * PostgreSQL only: how long one statement may run (server-side `statement_timeout`); the client
+   * gives up on an unanswered query a little later (see below). Default DEFAULT_QUERY_TIMEOUT_MS.
+   */
+  queryTimeoutMs?: number;
 }
+
+/** Default of DB_QUERY_TIMEOUT_MS: far above the slowest legitimate query (CSV export pages, reports). */
+export const DEFAULT_QUERY_TIMEOUT_MS = 15_000;
+/** The health check's own bound: `/api/health` must answer 503 quickly when the database is silent. */
+export const PING_TIMEOUT_MS = 2_000;
+/**
+ * The client-side timer fires this long after the server-side statement_timeout, so on a network
+ * that works the server cancels a slow statement itself (a clean error, the connection stays
+ * usable) and the client-side timer only fires when no answer can come at all (a partition).
+ */
+const CLIENT_GRACE_MS = 1_000;
+/** TCP keepalive probes start after this much silence on an idle connection. */
+const KEEPALIVE_IDLE_MS = 10_000;
+const QUERY_READ_TIMEOUT = 'Query read timeout'; // pg's message when query_timeout fires
 
 export async function openDatabase(opts: DbOptions): Promise<Database> {
   if (opts.databaseUrl) {
     const pg = await import('pg');
+    const statementTimeout = opts.queryTimeoutMs ?? DEFAULT_QUERY_TIMEOUT_MS;
     const pool = new pg.default.Pool({
       connectionString: opts.databaseUrl,
       max: opts.poolSize ?? 10,
       connectionTimeoutMillis: 3000,
       idleTimeoutMillis: 30_000,
+      // without these a silently dropped network (no FIN/RST) leaves queries waiting forever
+      statement_timeout: statementTimeout,
+      query_timeout: statementTimeout + CLIENT_GRACE_MS,
+      keepAlive: true,
+      keepAliveInitialDelayMillis: KEEPALIVE_IDLE_MS,
     });
     // a dropped connection must not crash the process; queries will fail and recover
     pool.on('error', () => {});
+    pool.on('connect', (client) => guardPooledClient(client));
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     return {
       db,
       kind: 'postgres',
       raw: pool,
       async ping() {
-        await db.execute(sql`select 1`);
+        // bounded as a whole (waiting for a pool slot or a new connection included), and the
+        // query's own read timeout discards the connection if the answer never comes
+        const select1: import('pg').QueryConfig & { query_timeout: number } = { text: 'select 1', query_timeout: PING_TIMEOUT_MS };
+        await withDeadline(pool.query(select1), PING_TIMEOUT_MS, 'database ping');
       },
       async close() {
         await pool.end();
@@ -80,4 +109,85 @@ export async function openDatabase(opts: DbOptions): Promise<Database> {
       await client.close();
     },
   };
+}
+
+/**
+ * Makes a pooled connection whose query timed out leave the pool instead of being reused.
+ *
+ * After pg's query_timeout fires, the query is still in flight on that connection: anything queued
+ * behind it (a transaction's ROLLBACK, the next request's query) would wait for an answer that may
+ * never come, and a client released without an error (drizzle's transactions do that) would go
+ * back to the pool in that state. So the connection is closed at once; queued queries fail fast
+ * ("Client was closed", "Connection terminated").
+ *
+ * A connection that ends while checked out is then released with an error, which makes the pool
+ * drop it. Without that it would be lost to the pool for good when nobody releases it: drizzle's
+ * transaction() releases its client only when BEGIN succeeded, so a BEGIN that times out used to
+ * leak one pool slot each time, until the pool was empty and the instance never recovered. The
+ * release that the holder may still make later is then a no-op instead of pg-pool's "Release
+ * called on client which has already been released" (thrown from drizzle's finally, it would
+ * replace the real error).
+ */
+function guardPooledClient(client: import('pg').PoolClient): void {
+  // the socket may now close while the client is checked out, when the pool has no error listener
+  // on it: without one of our own that 'error' event would crash the process
+  client.on('error', () => {});
+
+  // pg-pool gives the client a fresh release function at each checkout
+  let pending: ((err?: Error | boolean) => void) | undefined;
+  const release = (err?: Error | boolean) => {
+    const fn = pending;
+    pending = undefined;
+    fn?.(err);
+  };
+  Object.defineProperty(client, 'release', {
+    configurable: true,
+    get: () => release,
+    set: (fn: (err?: Error | boolean) => void) => {
+      pending = fn;
+    },
+  });
+  client.once('end', () => release(new Error('the database connection ended while checked out')));
+
+  const check = (err: unknown) => {
+    if (err instanceof Error && err.message === QUERY_READ_TIMEOUT) void client.end().catch(() => {});
+  };
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  const guarded = (...args: unknown[]): unknown => {
+    const last = args.length - 1;
+    const callback = args[last];
+    if (typeof callback === 'function') {
+      args[last] = (err: unknown, res: unknown) => {
+        check(err);
+        return (callback as (e: unknown, r: unknown) => unknown)(err, res);
+      };
+      return query(...args);
+    }
+    const result = query(...args);
+    if (result instanceof Promise) {
+      return result.catch((err: unknown) => {
+        check(err);
+        throw err;
+      });
+    }
+    return result;
+  };
+  client.query = guarded as typeof client.query;
+}
+
+/** `p`, or a rejection after `ms` (a late rejection of `p` is swallowed, not left unhandled). */
+function withDeadline<T>(p: Promise<T>, ms: number, what: string): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`${what} timed out after ${ms} ms`)), ms);
+    p.then(
+      (v) => {
+        clearTimeout(timer);
+        resolve(v);
+      },
+      (err: unknown) => {
+        clearTimeout(timer);
+        reject(err instanceof Error ? err : new Error(String(err)));
+      },
+    );
+  });
 }

@@ -18,7 +18,15 @@ export async function runMigrations(database: Database): Promise<void> {
     return;
   }
   const pool = database.raw as import('pg').Pool;
-  const client = await pool.connect();
+  const { default: pg } = await import('pg');
+  // A connection of its own, without the pool's query_timeout and statement_timeout
+  // (DB_QUERY_TIMEOUT_MS): waiting for the lock while another instance migrates, or one long
+  // migration (an index on a big table), must not be cut off. Keepalive and the connect timeout stay.
+  // (openDatabase gives the credentials in connectionString: pg-pool hides a separate `password`
+  // option from spreading.)
+  const client = new pg.Client({ ...pool.options, query_timeout: undefined, statement_timeout: undefined });
+  client.on('error', () => {}); // a dropped connection fails the query in progress instead of crashing
+  await client.connect();
   try {
     await client.query('select pg_advisory_lock($1)', [LOCK_KEY]);
     try {
@@ -27,6 +35,6 @@ export async function runMigrations(database: Database): Promise<void> {
       await client.query('select pg_advisory_unlock($1)', [LOCK_KEY]);
     }
   } finally {
-    client.release();
+    await client.end().catch(() => {});
   }
 }

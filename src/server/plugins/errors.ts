@@ -33,6 +33,9 @@ export function registerErrorHandler(app: FastifyInstance) {
     }
     if (status === 503) return reply.status(503).send({ message: err.message || 'Service temporarily unavailable' });
     if (isDbUnavailable(err)) {
+      // a statement cancelled by statement_timeout (DB_QUERY_TIMEOUT_MS) is worth finding in the logs
+      // (the statement without its parameters, which may hold personal data)
+      if (isStatementTimeout(err)) req.log.warn({ statement: String(err.message).split('\nparams:')[0].slice(0, 300) }, 'database statement timed out');
       reply.header('retry-after', '5');
       return reply.status(503).send({ message: 'Service temporarily unavailable' });
     }
@@ -53,8 +56,14 @@ function isDbUnavailable(err: any): boolean {
   const code = err?.code ?? err?.cause?.code;
   // drizzle wraps driver errors ("Failed query: ...") with the driver's error as the cause
   const messages = `${err?.message ?? ''}\n${err?.cause?.message ?? ''}`;
-  return ['ECONNREFUSED', 'ECONNRESET', '57P01', '57P03', '08006', '08001', '08003', 'ETIMEDOUT'].includes(code) ||
-    /Connection terminated|timeout exceeded when trying to connect|connect ECONNREFUSED|Client has encountered a connection error|Query read timeout/i.test(messages);
+  // 57014: cancelled, here by statement_timeout; "Query read timeout": pg's client-side query_timeout;
+  // "Client was closed": a query queued behind one that timed out on the same connection
+  return ['ECONNREFUSED', 'ECONNRESET', '57P01', '57P03', '57014', '08006', '08001', '08003', 'ETIMEDOUT'].includes(code) ||
+    /Connection terminated|timeout exceeded when trying to connect|connect ECONNREFUSED|Client has encountered a connection error|Client was closed and is not queryable|Query read timeout/i.test(messages);
+}
+
+function isStatementTimeout(err: any): boolean {
+  return (err?.code ?? err?.cause?.code) === '57014';
 }
 
 /** PostgreSQL refuses NUL bytes and invalid encodings in text: that is bad input, not a server fault. */

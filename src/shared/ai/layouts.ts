@@ -57,6 +57,13 @@ const z = (field: ZoneField, side: 'front' | 'back', maxWidth: number, sizePt: n
   role,
 });
 
+/**
+ * The contact lines (e-mail, phone, website, address) share one column, size and weight on every
+ * template; only the address may wrap onto a second line.
+ */
+const contactZones = (side: TextZone['side'], maxWidth: number, sizePt: number): TextZone[] =>
+  (['email', 'phone', 'website', 'address'] as const).map((field) => z(field, side, maxWidth, sizePt, 400, field === 'address' ? 2 : 1, 'detail'));
+
 export const TEMPLATE_MODELS: Record<AiTemplateId, TemplateModel> = {
   15: {
     id: 15,
@@ -69,10 +76,7 @@ export const TEMPLATE_MODELS: Record<AiTemplateId, TemplateModel> = {
       z('fullName', 'front', 880, 15, 600, 1, 'heading'),
       z('jobTitle', 'front', 880, 8.5, 400, 1, 'detail'),
       z('companyName', 'back', 560, 9, 600, 1, 'heading'),
-      z('email', 'back', 560, 7.5, 400, 1, 'detail'),
-      z('phone', 'back', 560, 7.5, 400, 1, 'detail'),
-      z('website', 'back', 560, 7.5, 400, 1, 'detail'),
-      z('address', 'back', 560, 7.5, 400, 2, 'detail'),
+      ...contactZones('back', 560, 7.5),
       z('tagline', 'back', 560, 7, 400, 1, 'detail'),
     ],
   },
@@ -87,10 +91,7 @@ export const TEMPLATE_MODELS: Record<AiTemplateId, TemplateModel> = {
       z('fullName', 'front', 820, 14, 700, 1, 'heading'),
       z('jobTitle', 'front', 820, 8.5, 400, 1, 'detail'),
       z('companyName', 'front', 820, 9.5, 600, 1, 'heading'),
-      z('email', 'back', 520, 7.5, 400, 1, 'detail'),
-      z('phone', 'back', 520, 7.5, 400, 1, 'detail'),
-      z('website', 'back', 520, 7.5, 400, 1, 'detail'),
-      z('address', 'back', 520, 7.5, 400, 2, 'detail'),
+      ...contactZones('back', 520, 7.5),
       z('tagline', 'front', 820, 7, 400, 1, 'detail'),
     ],
   },
@@ -105,10 +106,7 @@ export const TEMPLATE_MODELS: Record<AiTemplateId, TemplateModel> = {
       z('fullName', 'front', 600, 13, 700, 1, 'heading'),
       z('jobTitle', 'front', 600, 8, 400, 1, 'detail'),
       z('companyName', 'front', 600, 8.5, 600, 1, 'heading'),
-      z('email', 'front', 600, 7, 400, 1, 'detail'),
-      z('phone', 'front', 600, 7, 400, 1, 'detail'),
-      z('website', 'front', 600, 7, 400, 1, 'detail'),
-      z('address', 'front', 600, 7, 400, 2, 'detail'),
+      ...contactZones('front', 600, 7),
       z('tagline', 'back', 880, 8, 400, 1, 'detail'),
     ],
   },
@@ -123,10 +121,7 @@ export const TEMPLATE_MODELS: Record<AiTemplateId, TemplateModel> = {
       z('fullName', 'front', 560, 16, 700, 2, 'heading'),
       z('jobTitle', 'front', 560, 8, 500, 1, 'detail'),
       z('companyName', 'back', 760, 11, 700, 1, 'heading'),
-      z('email', 'back', 760, 7.5, 400, 1, 'detail'),
-      z('phone', 'back', 760, 7.5, 400, 1, 'detail'),
-      z('website', 'back', 760, 7.5, 400, 1, 'detail'),
-      z('address', 'back', 760, 7.5, 400, 2, 'detail'),
+      ...contactZones('back', 760, 7.5),
       z('tagline', 'front', 560, 7, 400, 1, 'detail'),
     ],
   },

@@ -173,26 +173,6 @@ export interface ProfileLink {
   url: string;
 }
 
-/** The owner's profile (GET /api/profile; null when the user has none yet). */
-export interface Profile {
-  id: string;
-  fullName: string;
-  jobTitle: string | null;
-  email: string | null;
-  phoneNumber: string | null;
-  address: string | null;
-  companyName: string | null;
-  profileTemplate: ProfileLayout;
-  customPhotoUrl: string | null;
-  logoUrl: string | null;
-  bannerLogoUrl: string | null;
-  templateId: number;
-  cardType: string;
-  links: ProfileLink[];
-  createdAt: string;
-  updatedAt: string;
-}
-
 /** GET /api/p/{id}: what anyone may see. */
 export interface PublicProfile {
   id: string;
@@ -207,6 +187,14 @@ export interface PublicProfile {
   logoUrl: string | null;
   bannerLogoUrl: string | null;
   links: ProfileLink[];
+}
+
+/** The owner's profile (GET /api/profile; null when the user has none yet): the public fields and the card's design. */
+export interface Profile extends PublicProfile {
+  templateId: number;
+  cardType: string;
+  createdAt: string;
+  updatedAt: string;
 }
 
 /** Profile status (dashboard): Complete when fullName, jobTitle and phoneNumber are all present. */

@@ -11,6 +11,7 @@ import { PageSpinner } from '#web/components/ui/spinner';
 import { api, errorMessage } from '#web/lib/api';
 import { toast } from '#web/lib/toast';
 import { cn } from '#web/lib/utils';
+import { useYear } from '#web/lib/use-year';
 import { useTheme, type Theme } from './theme';
 import { ColorBlindnessFilters } from './color-filters';
 
@@ -67,7 +68,13 @@ function ThemeSwitcher({ tooltipAlign }: { tooltipAlign: 'start' | 'end' }) {
 function AuthArea({ compact = false }: { compact?: boolean }) {
   const { user, isLoading } = useAuth();
   const logout = useLogout();
-  if (isLoading) return <div className="h-9 w-20" aria-hidden="true" />;
+  // while loading, an invisible "Sign In" holds the place (signed out is the common case)
+  if (isLoading)
+    return (
+      <Button asChild size="sm" variant="gold" className="invisible">
+        <span aria-hidden="true">Sign In</span>
+      </Button>
+    );
   if (!user)
     return (
       <Button asChild size="sm" variant="gold">
@@ -196,6 +203,7 @@ function SubscribeForm() {
 }
 
 function Footer() {
+  const year = useYear();
   const placeholder = 'cursor-default text-muted-foreground/70';
   const link = 'text-muted-foreground hover:text-foreground';
   return (
@@ -238,7 +246,7 @@ function Footer() {
         </div>
       </div>
       <div className="border-t border-border py-4 text-center text-xs text-muted-foreground">
-        © {new Date().getFullYear()} {BUSINESS.name}. All rights reserved.
+        © {year} {BUSINESS.name}. All rights reserved.
       </div>
     </footer>
   );

@@ -5,6 +5,7 @@ import { Button } from '#web/components/ui/button';
 import { Card, CardContent } from '#web/components/ui/card';
 import { usePageTitle } from '#web/lib/use-page-title';
 import { PageIntro } from '#web/features/visitor/contact-block';
+import { IconCardList } from '#web/features/visitor/icon-card-list';
 
 const VALUES = [
   {
@@ -70,21 +71,7 @@ export default function AboutPage() {
         <h2 id="values-heading" className="text-center text-2xl font-semibold">
           What We Value
         </h2>
-        <ul className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-          {VALUES.map(({ icon: Icon, title, text }) => (
-            <li key={title}>
-              <Card className="h-full">
-                <CardContent className="p-6">
-                  <span className="flex size-10 items-center justify-center rounded-lg bg-gold/15 text-gold">
-                    <Icon aria-hidden="true" className="size-5" />
-                  </span>
-                  <h3 className="mt-4 font-semibold">{title}</h3>
-                  <p className="mt-2 text-sm text-muted-foreground">{text}</p>
-                </CardContent>
-              </Card>
-            </li>
-          ))}
-        </ul>
+        <IconCardList items={VALUES} className="mt-6" />
       </section>
 
       <section aria-labelledby="cta-heading" className="mt-14">

@@ -1,36 +1,17 @@
-import { useState, type FormEvent, type InputHTMLAttributes } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { Eye, EyeOff } from 'lucide-react';
 import { PASSWORD_MIN } from '#shared/auth-rules';
 import type { AuthUser } from '#shared/schemas/auth';
 import { api, errorMessage, fieldErrors } from '#web/lib/api';
 import { toast } from '#web/lib/toast';
 import { usePageTitle } from '#web/lib/use-page-title';
 import { AUTH_USER_KEY } from '#web/features/auth/use-auth';
+import { PasswordInput } from '#web/features/account/components/password-input';
 import { Button } from '#web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card';
 import { FormField, Input } from '#web/components/ui/input';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '#web/components/ui/tabs';
-
-function PasswordInput({ id, ...props }: InputHTMLAttributes<HTMLInputElement> & { id: string }) {
-  const [shown, setShown] = useState(false);
-  return (
-    <div className="relative">
-      <Input id={id} type={shown ? 'text' : 'password'} className="pr-10" {...props} />
-      <button
-        type="button"
-        onClick={() => setShown((s) => !s)}
-        aria-label={shown ? 'Hide password' : 'Show password'}
-        aria-pressed={shown}
-        aria-controls={id}
-        className="absolute inset-y-0 right-0 flex w-10 items-center justify-center text-muted-foreground hover:text-foreground cursor-pointer"
-      >
-        {shown ? <EyeOff className="size-4" /> : <Eye className="size-4" />}
-      </button>
-    </div>
-  );
-}
 
 function useAfterAuth() {
   const qc = useQueryClient();

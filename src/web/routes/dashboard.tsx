@@ -5,7 +5,6 @@ import { cardType as cardTypeInfo } from '#shared/catalogue';
 import { isProfileComplete, LINK_TYPE_LABELS, type Profile, type UserCard, type VisitStats } from '#shared/schemas/profile';
 import { usePageTitle } from '#web/lib/use-page-title';
 import { errorMessage } from '#web/lib/api';
-import { toast } from '#web/lib/toast';
 import { cn } from '#web/lib/utils';
 import { RequireAuth } from '#web/features/auth/require-auth';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '#web/components/ui/tabs';
@@ -14,7 +13,7 @@ import { Card } from '#web/components/ui/card';
 import { Skeleton } from '#web/components/ui/skeleton';
 import { publicProfileUrl, useCards, useProfile, useVisitStats } from '#web/features/profile/api';
 import { QrCode } from '#web/features/profile/components/qr-code';
-import { copyText } from '#web/features/profile/components/share-panel';
+import { copyProfileLink } from '#web/features/profile/components/share-panel';
 import { LeadsTab } from '#web/features/engagement/components/leads-tab';
 
 const VisitsChart = lazy(() => import('#web/features/profile/components/visits-chart'));
@@ -24,16 +23,6 @@ const DASHBOARD_TABS = ['overview', 'profile', 'card', 'analytics', 'leads'] as 
 
 const LATEST_VISITS_SHOWN = 5;
 const DASHBOARD_QR_SIZE = 160;
-
-async function copyProfileLink(id: string) {
-  const url = publicProfileUrl(id);
-  try {
-    await copyText(url);
-    toast({ title: 'Link copied!', description: 'Your profile link is on the clipboard.' });
-  } catch {
-    toast({ title: "Couldn't copy link", description: url, variant: 'destructive' });
-  }
-}
 
 function DeviceIcon({ device }: { device: string }) {
   if (device === 'Mobile') return <Smartphone className="size-4" aria-hidden="true" />;

@@ -24,9 +24,12 @@ import { Card, CardContent } from '#web/components/ui/card';
 import { Skeleton } from '#web/components/ui/skeleton';
 import { useAuth } from '#web/features/auth/use-auth';
 import { ServerQrImage } from '#web/features/visitor/server-qr-image';
+import { IconCardList } from '#web/features/visitor/icon-card-list';
 import { useTemplates } from '#web/features/templates/api';
 import { TemplateThumbnail } from '#web/features/templates/template-thumbnail';
 import { usePageTitle } from '#web/lib/use-page-title';
+import { useOrigin } from '#web/lib/use-origin';
+import { useHydrated } from '#web/lib/use-hydrated';
 
 /** One row of GET /api/templates (the fields the home page reads). */
 type TemplateListItem = Pick<TemplateSummary, 'id' | 'name' | 'description' | 'category' | 'isActive'> & { version?: number };
@@ -39,8 +42,6 @@ const FALLBACK_TEMPLATES: TemplateListItem[] = Object.entries(TEMPLATE_IDS).map(
   category: 'Business Card',
   isActive: true,
 }));
-
-const origin = () => (typeof window === 'undefined' ? '' : window.location.origin);
 
 function SectionHeading({ id, title, children }: { id: string; title: string; children?: React.ReactNode }) {
   return (
@@ -56,7 +57,17 @@ function SectionHeading({ id, title, children }: { id: string; title: string; ch
 /** The hero's and Complete Solution's primary button: depends on sign-in, keeps its place while loading. */
 function AuthButton({ signedIn, signedOut, size = 'lg' }: { signedIn: { to: string; label: string }; signedOut: { to: string; label: string }; size?: 'lg' | 'default' }) {
   const { user, isLoading } = useAuth();
-  if (isLoading) return <span aria-hidden="true" className={size === 'lg' ? 'inline-block h-11 w-52' : 'inline-block h-10 w-52'} />;
+  // while loading, an invisible copy of the signed-out button holds its exact place (most visitors
+  // are signed out, so the row keeps its wrapping and nothing below it moves)
+  if (isLoading)
+    return (
+      <Button asChild variant="gold" size={size} className="invisible">
+        <span aria-hidden="true">
+          {signedOut.label}
+          <ArrowRight aria-hidden="true" />
+        </span>
+      </Button>
+    );
   const target = user ? signedIn : signedOut;
   return (
     <Button asChild variant="gold" size={size}>
@@ -175,7 +186,10 @@ function TemplateCard({ t, to }: { t: TemplateListItem; to: string }) {
 
 function TemplatesSection() {
   const { user } = useAuth();
-  const q = useTemplates();
+  const query = useTemplates();
+  // prerendered with the list loading: hydrate against that even if the list has arrived (use-hydrated.ts)
+  const hydrated = useHydrated();
+  const q = hydrated ? query : { isLoading: true, isError: false, data: undefined };
   const templates = q.isError ? FALLBACK_TEMPLATES : (q.data ?? []).filter((t) => t.isActive);
   return (
     <section aria-labelledby="templates-heading" className="border-y border-border bg-card/40 px-4 py-16 sm:py-20">
@@ -273,8 +287,14 @@ function SampleProfileCard() {
   );
 }
 
+/** A QR code of an absolute URL on this site; an empty square of the same size until the origin is known. */
+function QrOnceOriginKnown({ base, path, size, style, alt }: { base: string; path: string; size: number; style?: 'rounded'; alt: string }) {
+  if (!base) return <span className="block rounded-md bg-white" style={{ width: size, height: size }} />;
+  return <ServerQrImage value={`${base}${path}`} size={size} style={style} alt={alt} />;
+}
+
 function CompleteSolution() {
-  const base = origin();
+  const base = useOrigin();
   return (
     <section aria-labelledby="solution-heading" className="px-4 py-16 sm:py-20">
       <div className="mx-auto grid max-w-6xl items-center gap-12 lg:grid-cols-2">
@@ -313,13 +333,13 @@ function CompleteSolution() {
                 data-testid="create-profile-qr"
                 className="rounded-lg border border-border bg-white p-2 transition-shadow hover:shadow-lg focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
               >
-                <ServerQrImage value={`${base}/login`} size={128} alt="QR code: scan to create your profile" />
+                <QrOnceOriginKnown base={base} path="/login" size={128} alt="QR code: scan to create your profile" />
               </Link>
               <figcaption className="max-w-[9rem] text-sm font-medium">Scan to create your profile</figcaption>
             </figure>
             <figure className="flex flex-col items-center gap-2 text-center">
               <div className="rounded-lg border border-border bg-white p-2" data-testid="example-qr">
-                <ServerQrImage value={`${base}/`} size={128} style="rounded" alt="Example QR code" />
+                <QrOnceOriginKnown base={base} path="/" size={128} style="rounded" alt="Example QR code" />
               </div>
               <figcaption className="max-w-[9rem] text-sm text-muted-foreground">Example QR code for digital profile</figcaption>
             </figure>
@@ -373,21 +393,7 @@ function Features() {
       <SectionHeading id="features-heading" title="Features">
         Everything a modern business card should do.
       </SectionHeading>
-      <ul className="mx-auto mt-10 grid max-w-6xl gap-6 sm:grid-cols-2 lg:grid-cols-4">
-        {FEATURES.map(({ icon: Icon, title, text }) => (
-          <li key={title}>
-            <Card className="h-full">
-              <CardContent className="p-6">
-                <span className="flex size-10 items-center justify-center rounded-lg bg-gold/15 text-gold">
-                  <Icon aria-hidden="true" className="size-5" />
-                </span>
-                <h3 className="mt-4 font-semibold">{title}</h3>
-                <p className="mt-2 text-sm text-muted-foreground">{text}</p>
-              </CardContent>
-            </Card>
-          </li>
-        ))}
-      </ul>
+      <IconCardList items={FEATURES} className="mx-auto mt-10 max-w-6xl gap-6" />
     </section>
   );
 }

@@ -1,21 +1,12 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { CardCodeParam, CreateCardCodeBody, UpdateCardCodeBody, normalizeCardCode, type CardCodeList } from '#shared/schemas/card-codes';
 import type { ZodTypeProvider } from '../../lib/validation';
-import { pageCsp } from '../public-profile/public-profile.page';
+import { sendPlainPage } from '../public-profile/public-profile.page';
 import { createCardCode, listCardCodes, resolveCardCode, updateCardCode } from './card-codes.service';
 import { deactivatedCodePage, unknownCodePage } from './card-code-pages';
 
 let deactivatedHtml: string | null = null;
 let unknownHtml: string | null = null;
-
-function sendPage(reply: FastifyReply, status: number, html: string) {
-  return reply
-    .status(status)
-    .header('content-type', 'text/html; charset=utf-8')
-    .header('cache-control', 'no-store')
-    .header('content-security-policy', pageCsp(false))
-    .send(html);
-}
 
 export async function cardCodesRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -29,8 +20,8 @@ export async function cardCodesRoutes(app: FastifyInstance) {
   const open = async (req: FastifyRequest<{ Params: { code: string } }>, reply: FastifyReply) => {
     const code = normalizeCardCode(req.params.code);
     const found = code ? await resolveCardCode(ctx, code) : null;
-    if (!found) return sendPage(reply, 404, (unknownHtml ??= unknownCodePage()));
-    if (!found.active) return sendPage(reply, 410, (deactivatedHtml ??= deactivatedCodePage()));
+    if (!found) return sendPlainPage(reply, 404, (unknownHtml ??= unknownCodePage()));
+    if (!found.active) return sendPlainPage(reply, 410, (deactivatedHtml ??= deactivatedCodePage()));
     return reply
       .status(302)
       .header('location', `/p/${found.profileId}?src=card&code=${found.code}`)

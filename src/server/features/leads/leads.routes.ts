@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { idParam } from '#shared/schemas/common';
 import { LEAD_HONEYPOT_FIELD, LEAD_MESSAGES, LeadBody, LeadFormSettingBody, LeadListQuery, LeadProfileParam, type LeadFormSetting, type LeadSubmitted } from '#shared/schemas/leads';
 import type { ContactExchangeField } from '#shared/contact-exchange/contact-exchange-form';
@@ -6,7 +6,7 @@ import { issuesToFieldErrors, parseOrThrow, RequestValidationError, type ZodType
 import { badRequest, HttpError, notFound } from '../../lib/http-errors';
 import { enforceRateLimit } from '../../lib/rate-limit';
 import { loadPublicProfile } from '../public-profile/public-profile.cache';
-import { pageCsp } from '../public-profile/public-profile.page';
+import { sendPlainPage } from '../public-profile/public-profile.page';
 import { deleteLead, getLeadFormSetting, leadsForExport, listLeads, setLeadFormSetting, submitLead } from './leads.service';
 import { exportFileName, leadsCsv, leadsVcf } from './leads-export';
 import { leadFormErrorPage, leadMessagePage, leadThanksPage } from './lead-pages';
@@ -44,15 +44,6 @@ function formToBody(f: Record<string, string>): Record<string, unknown> {
 
 const wantsHtml = (req: FastifyRequest) => /\btext\/html\b/.test(String(req.headers.accept ?? ''));
 
-function sendHtml(reply: FastifyReply, status: number, html: string) {
-  return reply
-    .status(status)
-    .header('content-type', 'text/html; charset=utf-8')
-    .header('cache-control', 'no-store')
-    .header('content-security-policy', pageCsp(false))
-    .send(html);
-}
-
 export async function leadsRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const ctx = app.ctx;
@@ -85,14 +76,14 @@ export async function leadsRoutes(app: FastifyInstance) {
       if (err instanceof RequestValidationError && profile) {
         const errors = issuesToFieldErrors(err.issues);
         const values = { ...Object.fromEntries(TEXT_FIELDS.map((k) => [k, raw[k] ?? ''])), consent: formToBody(raw).consent === true };
-        return sendHtml(reply, 400, leadFormErrorPage(profile, { values, errors, message: 'Please check the highlighted fields.' }));
+        return sendPlainPage(reply, 400, leadFormErrorPage(profile, { values, errors, message: 'Please check the highlighted fields.' }));
       }
       if (err instanceof HttpError) {
         if (err.headers) reply.headers(err.headers);
-        if (err.statusCode === 404 || !profile) return sendHtml(reply, 404, leadMessagePage(null, 'Profile Not Found', 'This profile does not exist or has been removed.'));
-        if (err.statusCode === 429) return sendHtml(reply, 429, leadMessagePage(profile, 'Please wait a minute', LEAD_MESSAGES.rateLimited));
-        if (err.statusCode === 403) return sendHtml(reply, 403, leadMessagePage(profile, 'Contact exchange is off', LEAD_MESSAGES.disabled));
-        return sendHtml(reply, err.statusCode, leadMessagePage(profile, 'Your details were not sent', err.message));
+        if (err.statusCode === 404 || !profile) return sendPlainPage(reply, 404, leadMessagePage(null, 'Profile Not Found', 'This profile does not exist or has been removed.'));
+        if (err.statusCode === 429) return sendPlainPage(reply, 429, leadMessagePage(profile, 'Please wait a minute', LEAD_MESSAGES.rateLimited));
+        if (err.statusCode === 403) return sendPlainPage(reply, 403, leadMessagePage(profile, 'Contact exchange is off', LEAD_MESSAGES.disabled));
+        return sendPlainPage(reply, err.statusCode, leadMessagePage(profile, 'Your details were not sent', err.message));
       }
       throw err;
     }
@@ -109,8 +100,8 @@ export async function leadsRoutes(app: FastifyInstance) {
   /** Where the plain form lands after sending (Post/Redirect/Get). */
   r.get('/p/:id/thanks', { config: { access: 'public' }, schema: { params: LeadProfileParam } }, async (req, reply) => {
     const entry = await loadPublicProfile(ctx, req.params.id);
-    if (!entry) return sendHtml(reply, 404, leadMessagePage(null, 'Profile Not Found', 'This profile does not exist or has been removed.'));
-    return sendHtml(reply, 200, leadThanksPage(entry.profile));
+    if (!entry) return sendPlainPage(reply, 404, leadMessagePage(null, 'Profile Not Found', 'This profile does not exist or has been removed.'));
+    return sendPlainPage(reply, 200, leadThanksPage(entry.profile));
   });
 
   r.get('/api/leads', { config: { access: 'user' }, schema: { querystring: LeadListQuery } }, async (req, reply) => {

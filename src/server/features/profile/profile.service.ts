@@ -165,25 +165,29 @@ async function insertProfileRow(tx: Tx, values: Omit<typeof profiles.$inferInser
   throw new Error('could not allocate a profile id');
 }
 
+/** The columns a whole-profile create or update writes, from the form's body. */
+function profileFields(body: ProfileBody) {
+  return {
+    fullName: body.fullName,
+    jobTitle: body.jobTitle,
+    email: body.email,
+    phoneNumber: body.phoneNumber,
+    address: body.address,
+    companyName: body.companyName,
+    profileTemplate: body.profileTemplate,
+    customPhotoUrl: body.customPhotoUrl,
+    logoUrl: body.logoUrl,
+    bannerLogoUrl: body.bannerLogoUrl,
+  } satisfies Partial<typeof profiles.$inferInsert>;
+}
+
 /** POST /api/profile: creates the user's one profile (409 when it exists). */
 export async function createProfile(ctx: AppContext, userId: string, body: ProfileBody): Promise<Profile> {
   if (body.deleteLinks.length) throw badRequest('Link not found', { deleteLinks: 'Link not found' });
   await checkImageUrls(ctx.db, userId, body, null);
   try {
     const id = await ctx.db.transaction(async (tx) => {
-      const row = await insertProfileRow(tx, {
-        userId,
-        fullName: body.fullName,
-        jobTitle: body.jobTitle,
-        email: body.email,
-        phoneNumber: body.phoneNumber,
-        address: body.address,
-        companyName: body.companyName,
-        profileTemplate: body.profileTemplate,
-        customPhotoUrl: body.customPhotoUrl,
-        logoUrl: body.logoUrl,
-        bannerLogoUrl: body.bannerLogoUrl,
-      });
+      const row = await insertProfileRow(tx, { userId, ...profileFields(body) });
       await applyLinkOps(tx, row.id, { links: body.links.map((l) => ({ ...l, id: undefined })), deleteLinks: [] });
       return row.id;
     });
@@ -203,19 +207,7 @@ export async function updateProfile(ctx: AppContext, userId: string, profileId: 
   await ctx.db.transaction(async (tx) => {
     await tx
       .update(profiles)
-      .set({
-        fullName: body.fullName,
-        jobTitle: body.jobTitle,
-        email: body.email,
-        phoneNumber: body.phoneNumber,
-        address: body.address,
-        companyName: body.companyName,
-        profileTemplate: body.profileTemplate,
-        customPhotoUrl: body.customPhotoUrl,
-        logoUrl: body.logoUrl,
-        bannerLogoUrl: body.bannerLogoUrl,
-        updatedAt: new Date(),
-      })
+      .set({ ...profileFields(body), updatedAt: new Date() })
       .where(and(eq(profiles.id, profileId), eq(profiles.userId, userId)));
     await applyLinkOps(tx, profileId, body);
   });

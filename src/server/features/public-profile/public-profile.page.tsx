@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import type { FastifyReply } from 'fastify';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { BUSINESS } from '#shared/catalogue';
 import { PROFILE_CSS } from '#shared/profile-layouts/styles';
@@ -32,6 +33,16 @@ export function pageCsp(preview: boolean): string {
     "base-uri 'none'",
     "frame-ancestors 'none'",
   ].join('; ');
+}
+
+/** Sends a small server-rendered page (the lead and card-code pages): never cached, no scripts. */
+export function sendPlainPage(reply: FastifyReply, status: number, html: string) {
+  return reply
+    .status(status)
+    .header('content-type', 'text/html; charset=utf-8')
+    .header('cache-control', 'no-store')
+    .header('content-security-policy', pageCsp(false))
+    .send(html);
 }
 
 function describe(p: PublicProfile): string {

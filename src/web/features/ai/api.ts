@@ -8,7 +8,8 @@ import type {
   DesignSuggestionsResponse,
   RemoveBackgroundResponse,
 } from '#shared/schemas/ai';
-import { ApiError, api, uploadFile } from '#web/lib/api';
+import { ApiError, api, fieldErrors, uploadFile } from '#web/lib/api';
+import { toast } from '#web/lib/toast';
 
 export function useDesignSuggestions() {
   return useMutation({ mutationFn: (body: DesignSuggestionsRequest) => api.post<DesignSuggestionsResponse>('/api/ai/design-suggestions', body) });
@@ -34,4 +35,12 @@ export function aiErrorText(err: unknown): string {
   if (err instanceof ApiError) return err.body?.message || `HTTP ${err.status}`;
   if (err instanceof Error && err.message) return err.message;
   return 'Please try again.';
+}
+
+/** An assistant form's answer to a failed request: the server's field errors on the form and an error toast. */
+export function aiFailure(title: string, setErrors: (errors: Record<string, string>) => void, describe: (err: unknown) => string = aiErrorText) {
+  return (err: unknown) => {
+    setErrors(fieldErrors(err));
+    toast({ title, description: describe(err), variant: 'destructive' });
+  };
 }

@@ -7,17 +7,18 @@ import { TEMPLATE_MODELS } from '#shared/ai/layouts';
 import { AI_TEMPLATE_IDS, QR_STYLES, designFeedbackRequest, type DesignFeedbackRequest, type DesignFeedbackResponse, type DesignFinding } from '#shared/schemas/ai';
 import type { Profile } from '#shared/schemas/profile';
 import { Button } from '#web/components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card';
-import { FormField, Input, Select, Textarea } from '#web/components/ui/input';
+import { Card, CardContent, CardHeader, CardTitle } from '#web/components/ui/card';
+import { FormField, Input, Textarea } from '#web/components/ui/input';
 import { Badge } from '#web/components/ui/badge';
 import { Spinner } from '#web/components/ui/spinner';
-import { api, fieldErrors } from '#web/lib/api';
+import { api } from '#web/lib/api';
 import { toast } from '#web/lib/toast';
-import { aiErrorText, useDesignFeedback } from './api';
+import { aiErrorText, aiFailure, useDesignFeedback } from './api';
 import { HexColorInput } from './palette-tab';
 import { fontStack } from './components/fonts';
 import { CopyButton } from './components/copy-button';
-import { validateForm } from './validate';
+import { AiFormCard, AiSubmitButton, ChoiceSelect } from './components/form-parts';
+import { validateAndShow } from './validate';
 
 const INFO_FIELDS = [
   ['fullName', 'Full Name'],
@@ -29,6 +30,9 @@ const INFO_FIELDS = [
   ['address', 'Address'],
 ] as const;
 type InfoKey = (typeof INFO_FIELDS)[number][0];
+
+const TEMPLATE_CHOICES = AI_TEMPLATE_IDS.map((id) => ({ value: id, label: `${TEMPLATE_MODELS[id].name} (${id})` }));
+const CARD_TYPE_CHOICES = CARD_TYPES.map((c) => ({ value: c.id, label: c.label }));
 
 interface FormState {
   template: string;
@@ -170,164 +174,128 @@ export function FeedbackTab() {
       return;
     }
     const body = toRequest(f);
-    const v = validateForm(designFeedbackRequest, body);
-    if (!v.ok) {
-      setErrors(v.errors);
-      return;
-    }
-    setErrors({});
+    if (!validateAndShow(designFeedbackRequest, body, setErrors).ok) return;
     m.mutate(body, {
       onSuccess: (data) => {
         setResult(data);
         toast({ title: 'Feedback received!', description: `Design score ${data.score}/100.` });
       },
-      onError: (e2) => {
-        setErrors(fieldErrors(e2));
-        toast({ title: 'Error getting feedback', description: aiErrorText(e2), variant: 'destructive' });
-      },
+      onError: aiFailure('Error getting feedback', setErrors),
     });
   };
 
   return (
     <div className="grid gap-6 lg:grid-cols-5">
-      <Card className="self-start lg:col-span-3">
-        <CardHeader>
-          <CardTitle>Your current design</CardTitle>
-          <CardDescription>Describe your card and ask a question: the assistant measures contrast, text fit, fonts, colours and the QR code.</CardDescription>
-        </CardHeader>
-        <CardContent>
-          <form noValidate onSubmit={submit} className="space-y-6" aria-label="Design feedback">
-            <fieldset className="grid gap-4 sm:grid-cols-3">
-              <legend className="sr-only">Card</legend>
-              <FormField id="f-template" label="Template" error={err('template')}>
-                <Select id="f-template" value={f.template} onChange={(e) => patch({ template: e.target.value })}>
-                  {AI_TEMPLATE_IDS.map((id) => (
-                    <option key={id} value={id}>
-                      {TEMPLATE_MODELS[id].name} ({id})
-                    </option>
-                  ))}
-                </Select>
-              </FormField>
-              <FormField id="f-cardtype" label="Card Type" error={err('cardType')}>
-                <Select id="f-cardtype" value={f.cardType} onChange={(e) => patch({ cardType: e.target.value })}>
-                  {CARD_TYPES.map((c) => (
-                    <option key={c.id} value={c.id}>
-                      {c.label}
-                    </option>
-                  ))}
-                </Select>
-              </FormField>
-              <FormField id="f-style" label="Finish" error={err('cardStyle')}>
-                <Select id="f-style" value={f.cardStyle} onChange={(e) => patch({ cardStyle: e.target.value })}>
-                  {CARD_STYLES.map((s) => (
-                    <option key={s} value={s}>
-                      {s}
-                    </option>
-                  ))}
-                </Select>
-              </FormField>
-            </fieldset>
+      <AiFormCard
+        title="Your current design"
+        description="Describe your card and ask a question: the assistant measures contrast, text fit, fonts, colours and the QR code."
+        className="self-start lg:col-span-3"
+        formLabel="Design feedback"
+        formClassName="space-y-6"
+        onSubmit={submit}
+      >
+        <fieldset className="grid gap-4 sm:grid-cols-3">
+          <legend className="sr-only">Card</legend>
+          <FormField id="f-template" label="Template" error={err('template')}>
+            <ChoiceSelect id="f-template" value={f.template} onChange={(e) => patch({ template: e.target.value })} choices={TEMPLATE_CHOICES} />
+          </FormField>
+          <FormField id="f-cardtype" label="Card Type" error={err('cardType')}>
+            <ChoiceSelect id="f-cardtype" value={f.cardType} onChange={(e) => patch({ cardType: e.target.value })} choices={CARD_TYPE_CHOICES} />
+          </FormField>
+          <FormField id="f-style" label="Finish" error={err('cardStyle')}>
+            <ChoiceSelect id="f-style" value={f.cardStyle} onChange={(e) => patch({ cardStyle: e.target.value })} choices={CARD_STYLES} />
+          </FormField>
+        </fieldset>
 
-            <fieldset className="space-y-3">
-              <legend className="text-sm font-semibold">Colors</legend>
-              <div className="grid gap-4 sm:grid-cols-2">
-                <FormField id="f-bg" label="Background" error={err('colors.background')}>
-                  <HexColorInput id="f-bg" label="Background" value={f.background} onChange={(background) => patch({ background })} invalid={!!err('colors.background')} />
-                </FormField>
-                <FormField id="f-text" label="Text" error={err('colors.text')}>
-                  <HexColorInput id="f-text" label="Text" value={f.text} onChange={(text) => patch({ text })} invalid={!!err('colors.text')} />
-                </FormField>
-              </div>
-              <LiveContrast a={f.text} b={f.background} />
-              {f.accents.map((a, i) => (
-                <div key={i} className="flex items-end gap-2">
-                  <FormField id={`f-accent-${i}`} label={`Accent ${i + 1}`} error={err(`colors.accents.${i}`)} className="flex-1">
-                    <HexColorInput id={`f-accent-${i}`} label={`Accent ${i + 1}`} value={a} onChange={(v) => patch({ accents: f.accents.map((x, j) => (j === i ? v : x)) })} />
-                  </FormField>
-                  <Button type="button" variant="ghost" size="icon" aria-label={`Remove accent ${i + 1}`} onClick={() => patch({ accents: f.accents.filter((_, j) => j !== i) })}>
-                    <Trash2 aria-hidden="true" />
-                  </Button>
-                </div>
-              ))}
-              {f.accents.length < 4 ? (
-                <Button type="button" variant="outline" size="sm" onClick={() => patch({ accents: [...f.accents, '#D4AF37'] })}>
-                  <Plus aria-hidden="true" /> Add accent color
-                </Button>
-              ) : null}
-            </fieldset>
-
-            <fieldset className="space-y-2">
-              <legend className="text-sm font-semibold">Fonts</legend>
-              <div className="flex flex-wrap gap-x-5 gap-y-2">
-                {BUNDLED_FONTS.map((bf) => (
-                  <label key={bf.family} className="inline-flex cursor-pointer items-center gap-2 text-sm">
-                    <input
-                      type="checkbox"
-                      className="size-4 accent-current"
-                      checked={f.fonts.includes(bf.family)}
-                      onChange={(e) => patch({ fonts: e.target.checked ? [...f.fonts, bf.family] : f.fonts.filter((x) => x !== bf.family) })}
-                    />
-                    <span style={{ fontFamily: fontStack(bf.family) }}>{bf.family}</span>
-                  </label>
-                ))}
-              </div>
-              <FormField id="f-otherfonts" label="Other fonts" hint="Any other fonts you use, separated by commas" error={err('fonts')}>
-                <Input id="f-otherfonts" value={f.otherFonts} onChange={(e) => patch({ otherFonts: e.target.value })} maxLength={200} />
-              </FormField>
-            </fieldset>
-
-            <fieldset className="space-y-3">
-              <div className="flex flex-wrap items-center justify-between gap-2">
-                <legend className="text-sm font-semibold">Business info</legend>
-                <Button type="button" variant="ghost" size="sm" onClick={fillFromProfile} disabled={loadingProfile}>
-                  {loadingProfile ? <Spinner className="size-4" /> : <UserRound aria-hidden="true" />} Fill from my profile
-                </Button>
-              </div>
-              <div className="grid gap-4 sm:grid-cols-2">
-                {INFO_FIELDS.map(([k, label]) => (
-                  <FormField key={k} id={`f-${k}`} label={label} error={err(`businessInfo.${k}`)} className={k === 'address' ? 'sm:col-span-2' : undefined}>
-                    <Input id={`f-${k}`} value={f.info[k]} onChange={(e) => patch({ info: { ...f.info, [k]: e.target.value } })} maxLength={k === 'address' ? 200 : 254} />
-                  </FormField>
-                ))}
-              </div>
-            </fieldset>
-
-            <fieldset className="grid gap-4 sm:grid-cols-3">
-              <legend className="mb-2 text-sm font-semibold">QR code</legend>
-              <FormField id="f-qrmargin" label="Quiet zone (modules)" error={err('qr.margin')}>
-                <Input id="f-qrmargin" type="number" min={0} max={10} step={1} value={f.qrMargin} onChange={(e) => patch({ qrMargin: e.target.value })} />
-              </FormField>
-              <FormField id="f-qrsize" label="Size (mm)" error={err('qr.sizeMm')} hint="Optional">
-                <Input id="f-qrsize" type="number" min={5} max={50} step={1} value={f.qrSize} onChange={(e) => patch({ qrSize: e.target.value })} />
-              </FormField>
-              <FormField id="f-qrstyle" label="Style" error={err('qr.style')}>
-                <Select id="f-qrstyle" value={f.qrStyle} onChange={(e) => patch({ qrStyle: e.target.value })}>
-                  {QR_STYLES.map((s) => (
-                    <option key={s} value={s}>
-                      {s}
-                    </option>
-                  ))}
-                </Select>
-              </FormField>
-            </fieldset>
-
-            <FormField id="f-question" label="Your Question" required error={errors.userQuestion}>
-              <Textarea
-                id="f-question"
-                value={f.question}
-                onChange={(e) => patch({ question: e.target.value })}
-                aria-invalid={!!errors.userQuestion}
-                placeholder="e.g. Is my text readable on brushed titanium? Will the QR code scan?"
-                maxLength={1000}
-              />
+        <fieldset className="space-y-3">
+          <legend className="text-sm font-semibold">Colors</legend>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <FormField id="f-bg" label="Background" error={err('colors.background')}>
+              <HexColorInput id="f-bg" label="Background" value={f.background} onChange={(background) => patch({ background })} invalid={!!err('colors.background')} />
             </FormField>
-            <Button type="submit" variant="gold" className="w-full" disabled={m.isPending}>
-              {m.isPending ? <Spinner className="size-4" label="Analysing" /> : <MessageSquare aria-hidden="true" />}
-              {m.isPending ? 'Analysing...' : 'Get Feedback'}
+            <FormField id="f-text" label="Text" error={err('colors.text')}>
+              <HexColorInput id="f-text" label="Text" value={f.text} onChange={(text) => patch({ text })} invalid={!!err('colors.text')} />
+            </FormField>
+          </div>
+          <LiveContrast a={f.text} b={f.background} />
+          {f.accents.map((a, i) => (
+            <div key={i} className="flex items-end gap-2">
+              <FormField id={`f-accent-${i}`} label={`Accent ${i + 1}`} error={err(`colors.accents.${i}`)} className="flex-1">
+                <HexColorInput id={`f-accent-${i}`} label={`Accent ${i + 1}`} value={a} onChange={(v) => patch({ accents: f.accents.map((x, j) => (j === i ? v : x)) })} />
+              </FormField>
+              <Button type="button" variant="ghost" size="icon" aria-label={`Remove accent ${i + 1}`} onClick={() => patch({ accents: f.accents.filter((_, j) => j !== i) })}>
+                <Trash2 aria-hidden="true" />
+              </Button>
+            </div>
+          ))}
+          {f.accents.length < 4 ? (
+            <Button type="button" variant="outline" size="sm" onClick={() => patch({ accents: [...f.accents, '#D4AF37'] })}>
+              <Plus aria-hidden="true" /> Add accent color
             </Button>
-          </form>
-        </CardContent>
-      </Card>
+          ) : null}
+        </fieldset>
+
+        <fieldset className="space-y-2">
+          <legend className="text-sm font-semibold">Fonts</legend>
+          <div className="flex flex-wrap gap-x-5 gap-y-2">
+            {BUNDLED_FONTS.map((bf) => (
+              <label key={bf.family} className="inline-flex cursor-pointer items-center gap-2 text-sm">
+                <input
+                  type="checkbox"
+                  className="size-4 accent-current"
+                  checked={f.fonts.includes(bf.family)}
+                  onChange={(e) => patch({ fonts: e.target.checked ? [...f.fonts, bf.family] : f.fonts.filter((x) => x !== bf.family) })}
+                />
+                <span style={{ fontFamily: fontStack(bf.family) }}>{bf.family}</span>
+              </label>
+            ))}
+          </div>
+          <FormField id="f-otherfonts" label="Other fonts" hint="Any other fonts you use, separated by commas" error={err('fonts')}>
+            <Input id="f-otherfonts" value={f.otherFonts} onChange={(e) => patch({ otherFonts: e.target.value })} maxLength={200} />
+          </FormField>
+        </fieldset>
+
+        <fieldset className="space-y-3">
+          <div className="flex flex-wrap items-center justify-between gap-2">
+            <legend className="text-sm font-semibold">Business info</legend>
+            <Button type="button" variant="ghost" size="sm" onClick={fillFromProfile} disabled={loadingProfile}>
+              {loadingProfile ? <Spinner className="size-4" /> : <UserRound aria-hidden="true" />} Fill from my profile
+            </Button>
+          </div>
+          <div className="grid gap-4 sm:grid-cols-2">
+            {INFO_FIELDS.map(([k, label]) => (
+              <FormField key={k} id={`f-${k}`} label={label} error={err(`businessInfo.${k}`)} className={k === 'address' ? 'sm:col-span-2' : undefined}>
+                <Input id={`f-${k}`} value={f.info[k]} onChange={(e) => patch({ info: { ...f.info, [k]: e.target.value } })} maxLength={k === 'address' ? 200 : 254} />
+              </FormField>
+            ))}
+          </div>
+        </fieldset>
+
+        <fieldset className="grid gap-4 sm:grid-cols-3">
+          <legend className="mb-2 text-sm font-semibold">QR code</legend>
+          <FormField id="f-qrmargin" label="Quiet zone (modules)" error={err('qr.margin')}>
+            <Input id="f-qrmargin" type="number" min={0} max={10} step={1} value={f.qrMargin} onChange={(e) => patch({ qrMargin: e.target.value })} />
+          </FormField>
+          <FormField id="f-qrsize" label="Size (mm)" error={err('qr.sizeMm')} hint="Optional">
+            <Input id="f-qrsize" type="number" min={5} max={50} step={1} value={f.qrSize} onChange={(e) => patch({ qrSize: e.target.value })} />
+          </FormField>
+          <FormField id="f-qrstyle" label="Style" error={err('qr.style')}>
+            <ChoiceSelect id="f-qrstyle" value={f.qrStyle} onChange={(e) => patch({ qrStyle: e.target.value })} choices={QR_STYLES} />
+          </FormField>
+        </fieldset>
+
+        <FormField id="f-question" label="Your Question" required error={errors.userQuestion}>
+          <Textarea
+            id="f-question"
+            value={f.question}
+            onChange={(e) => patch({ question: e.target.value })}
+            aria-invalid={!!errors.userQuestion}
+            placeholder="e.g. Is my text readable on brushed titanium? Will the QR code scan?"
+            maxLength={1000}
+          />
+        </FormField>
+        <AiSubmitButton pending={m.isPending} icon={MessageSquare} label="Get Feedback" pendingLabel="Analysing..." spinnerLabel="Analysing" />
+      </AiFormCard>
 
       <div className="space-y-6 lg:col-span-2">
         <div className="lg:sticky lg:top-28 space-y-6">

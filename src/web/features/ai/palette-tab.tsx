@@ -3,15 +3,12 @@ import { Check, Palette, X } from 'lucide-react';
 import { INDUSTRIES, MOODS, colorPaletteRequest, type ColorPaletteResponse } from '#shared/schemas/ai';
 import { isHexColor, normalizeHex } from '#shared/ai/color';
 import { withArticle } from '#shared/ai/words';
-import { Button } from '#web/components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card';
-import { FormField, Input, Select } from '#web/components/ui/input';
-import { Spinner } from '#web/components/ui/spinner';
-import { fieldErrors } from '#web/lib/api';
+import { FormField, Input } from '#web/components/ui/input';
 import { toast } from '#web/lib/toast';
-import { aiErrorText, useColorPalette } from './api';
+import { aiFailure, useColorPalette } from './api';
+import { AiFormCard, AiSubmitButton, ChoiceSelect, ResultPlaceholder, ResultSection } from './components/form-parts';
 import { SwatchGrid } from './components/swatch';
-import { validateForm } from './validate';
+import { validateAndShow } from './validate';
 
 const capitalize = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
@@ -40,74 +37,45 @@ export function PaletteTab() {
 
   const submit = (e: React.FormEvent) => {
     e.preventDefault();
-    const v = validateForm(colorPaletteRequest, values);
-    if (!v.ok) {
-      setErrors(v.errors);
-      return;
-    }
-    setErrors({});
+    if (!validateAndShow(colorPaletteRequest, values, setErrors).ok) return;
     m.mutate(values, {
       onSuccess: (data) => {
         setResult(data);
         toast({ title: 'Color palette generated!', description: `${capitalize(withArticle(data.mood.toLowerCase()))} palette for ${data.industry === 'Other' ? 'your brand' : data.industry.toLowerCase()}.` });
       },
-      onError: (err) => {
-        setErrors(fieldErrors(err));
-        toast({ title: 'Error generating colors', description: aiErrorText(err), variant: 'destructive' });
-      },
+      onError: aiFailure('Error generating colors', setErrors),
     });
   };
 
   return (
     <div className="grid gap-6 lg:grid-cols-3">
-      <Card className="self-start">
-        <CardHeader>
-          <CardTitle>Palette settings</CardTitle>
-          <CardDescription>Harmonies are built in a perceptual colour space and checked for contrast on every metal finish.</CardDescription>
-        </CardHeader>
-        <CardContent>
-          <form noValidate onSubmit={submit} className="space-y-4" aria-label="Color palette">
-            <FormField id="p-base" label="Base Color" error={errors.baseColor} hint="Your brand colour; black (#000000) suits our metal cards">
-              <HexColorInput id="p-base" label="Base Color" value={values.baseColor} onChange={(baseColor) => setValues((v) => ({ ...v, baseColor }))} invalid={!!errors.baseColor} />
-            </FormField>
-            <FormField id="p-mood" label="Mood" required error={errors.mood}>
-              <Select id="p-mood" value={values.mood} onChange={(e) => setValues((v) => ({ ...v, mood: e.target.value }))} aria-invalid={!!errors.mood}>
-                <option value="">Select a mood</option>
-                {MOODS.map((x) => (
-                  <option key={x} value={x}>
-                    {x}
-                  </option>
-                ))}
-              </Select>
-            </FormField>
-            <FormField id="p-industry" label="Industry" required error={errors.industry}>
-              <Select id="p-industry" value={values.industry} onChange={(e) => setValues((v) => ({ ...v, industry: e.target.value }))} aria-invalid={!!errors.industry}>
-                <option value="">Select your industry</option>
-                {INDUSTRIES.map((x) => (
-                  <option key={x} value={x}>
-                    {x}
-                  </option>
-                ))}
-              </Select>
-            </FormField>
-            <Button type="submit" variant="gold" className="w-full" disabled={m.isPending}>
-              {m.isPending ? <Spinner className="size-4" label="Generating" /> : <Palette aria-hidden="true" />}
-              {m.isPending ? 'Generating...' : 'Generate Palette'}
-            </Button>
-          </form>
-        </CardContent>
-      </Card>
+      <AiFormCard
+        title="Palette settings"
+        description="Harmonies are built in a perceptual colour space and checked for contrast on every metal finish."
+        className="self-start"
+        formLabel="Color palette"
+        formClassName="space-y-4"
+        onSubmit={submit}
+      >
+        <FormField id="p-base" label="Base Color" error={errors.baseColor} hint="Your brand colour; black (#000000) suits our metal cards">
+          <HexColorInput id="p-base" label="Base Color" value={values.baseColor} onChange={(baseColor) => setValues((v) => ({ ...v, baseColor }))} invalid={!!errors.baseColor} />
+        </FormField>
+        <FormField id="p-mood" label="Mood" required error={errors.mood}>
+          <ChoiceSelect id="p-mood" value={values.mood} onChange={(e) => setValues((v) => ({ ...v, mood: e.target.value }))} aria-invalid={!!errors.mood} placeholder="Select a mood" choices={MOODS} />
+        </FormField>
+        <FormField id="p-industry" label="Industry" required error={errors.industry}>
+          <ChoiceSelect id="p-industry" value={values.industry} onChange={(e) => setValues((v) => ({ ...v, industry: e.target.value }))} aria-invalid={!!errors.industry} placeholder="Select your industry" choices={INDUSTRIES} />
+        </FormField>
+        <AiSubmitButton pending={m.isPending} icon={Palette} label="Generate Palette" pendingLabel="Generating..." spinnerLabel="Generating" />
+      </AiFormCard>
 
       <div className="space-y-6 lg:col-span-2" aria-live="polite">
         {result ? (
           <PaletteResult data={result} />
         ) : (
-          <Card>
-            <CardContent className="flex flex-col items-center gap-3 p-10 text-center text-muted-foreground">
-              <Palette aria-hidden="true" className="size-8 text-gold" />
-              <p>Pick a mood and an industry to generate a palette with hex codes, WCAG contrast and a legibility check on each metal finish.</p>
-            </CardContent>
-          </Card>
+          <ResultPlaceholder icon={Palette}>
+            Pick a mood and an industry to generate a palette with hex codes, WCAG contrast and a legibility check on each metal finish.
+          </ResultPlaceholder>
         )}
       </div>
     </div>
@@ -124,10 +92,7 @@ function PaletteResult({ data }: { data: ColorPaletteResponse }) {
       <p className="text-sm text-muted-foreground">{data.description}</p>
       <SwatchGrid colors={data.colors} />
 
-      <section aria-labelledby="pl-preview">
-        <h3 id="pl-preview" className="mb-3 text-lg font-semibold">
-          On a card
-        </h3>
+      <ResultSection id="pl-preview" title="On a card">
         <div className="flex aspect-[1.75] max-w-sm flex-col justify-between rounded-xl p-6 shadow-lg" style={{ backgroundColor: bg.hex, color: text.hex }}>
           <div>
             <p className="text-xl font-semibold" style={{ color: primary.hex === bg.hex ? text.hex : primary.hex }}>
@@ -138,12 +103,9 @@ function PaletteResult({ data }: { data: ColorPaletteResponse }) {
           <div className="h-0.5 w-12" style={{ backgroundColor: accent.hex }} />
           <p className="text-xs">alex@northwind.studio · +1 (212) 555-0182</p>
         </div>
-      </section>
+      </ResultSection>
 
-      <section aria-labelledby="pl-finishes">
-        <h3 id="pl-finishes" className="mb-1 text-lg font-semibold">
-          Legibility on metal finishes
-        </h3>
+      <ResultSection id="pl-finishes" title="Legibility on metal finishes" headingSpacing="mb-1">
         <p className="mb-3 text-sm text-muted-foreground">Worst-case contrast of the best palette colour for text, in the finish's darkest and brightest light (AA needs 4.5:1).</p>
         <div className="overflow-x-auto">
           <table className="w-full min-w-[44rem] text-left text-sm" data-testid="finish-table">
@@ -184,7 +146,7 @@ function PaletteResult({ data }: { data: ColorPaletteResponse }) {
             </tbody>
           </table>
         </div>
-      </section>
+      </ResultSection>
     </div>
   );
 }

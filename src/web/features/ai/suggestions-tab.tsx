@@ -3,16 +3,15 @@ import { Link } from 'react-router';
 import { Lightbulb, Sparkles } from 'lucide-react';
 import { BRAND_PERSONALITIES, INDUSTRIES, designSuggestionsRequest, type DesignSuggestionsResponse } from '#shared/schemas/ai';
 import { Button } from '#web/components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card';
-import { FormField, Input, Select } from '#web/components/ui/input';
+import { FormField, Input } from '#web/components/ui/input';
 import { Badge } from '#web/components/ui/badge';
-import { Spinner } from '#web/components/ui/spinner';
-import { ApiError, fieldErrors } from '#web/lib/api';
+import { ApiError } from '#web/lib/api';
 import { toast } from '#web/lib/toast';
-import { aiErrorText, useDesignSuggestions } from './api';
+import { aiErrorText, aiFailure, useDesignSuggestions } from './api';
+import { AiFormCard, AiSubmitButton, ChoiceSelect, ResultPlaceholder, ResultSection } from './components/form-parts';
 import { SwatchGrid } from './components/swatch';
 import { FontSample } from './components/fonts';
-import { validateForm } from './validate';
+import { validateAndShow } from './validate';
 
 const EMPTY = { companyName: '', industry: '', role: '', targetAudience: '', brandPersonality: '', existingColors: '' };
 
@@ -26,85 +25,56 @@ export function SuggestionsTab() {
   const submit = (e: React.FormEvent) => {
     e.preventDefault();
     const body = { ...values, brandPersonality: values.brandPersonality || undefined };
-    const v = validateForm(designSuggestionsRequest, body);
-    if (!v.ok) {
-      setErrors(v.errors);
-      return;
-    }
-    setErrors({});
+    const v = validateAndShow(designSuggestionsRequest, body, setErrors);
+    if (!v.ok) return;
     m.mutate(body, {
       onSuccess: (data) => {
         setResult({ data, companyName: v.data.companyName, role: v.data.role });
         toast({ title: 'Design suggestions generated!', description: `Ideas for ${v.data.companyName} are ready below.` });
       },
-      onError: (err) => {
-        setErrors(fieldErrors(err));
-        // the spec's text for refused input; the server's own message for anything else (busy, limits)
-        const description = err instanceof ApiError && err.status !== 400 ? aiErrorText(err) : 'Please check your business information and try again.';
-        toast({ title: 'Error generating suggestions', description, variant: 'destructive' });
-      },
+      // the spec's text for refused input; the server's own message for anything else (busy, limits)
+      onError: aiFailure('Error generating suggestions', setErrors, (err) =>
+        err instanceof ApiError && err.status !== 400 ? aiErrorText(err) : 'Please check your business information and try again.',
+      ),
     });
   };
 
   return (
     <div className="grid gap-6 lg:grid-cols-3">
-      <Card className="lg:col-span-1 self-start">
-        <CardHeader>
-          <CardTitle>Your business</CardTitle>
-          <CardDescription>Tell us about your brand and get palettes, fonts and layouts for your metal card.</CardDescription>
-        </CardHeader>
-        <CardContent>
-          <form noValidate onSubmit={submit} className="space-y-4" aria-label="Design suggestions">
-            <FormField id="s-company" label="Company Name" required error={errors.companyName}>
-              <Input id="s-company" value={values.companyName} onChange={set('companyName')} aria-invalid={!!errors.companyName} maxLength={100} autoComplete="organization" />
-            </FormField>
-            <FormField id="s-industry" label="Industry" required error={errors.industry}>
-              <Select id="s-industry" value={values.industry} onChange={set('industry')} aria-invalid={!!errors.industry}>
-                <option value="">Select your industry</option>
-                {INDUSTRIES.map((i) => (
-                  <option key={i} value={i}>
-                    {i}
-                  </option>
-                ))}
-              </Select>
-            </FormField>
-            <FormField id="s-role" label="Your Role" required error={errors.role}>
-              <Input id="s-role" value={values.role} onChange={set('role')} aria-invalid={!!errors.role} placeholder="e.g. Managing Partner" maxLength={100} autoComplete="organization-title" />
-            </FormField>
-            <FormField id="s-audience" label="Target Audience" error={errors.targetAudience}>
-              <Input id="s-audience" value={values.targetAudience} onChange={set('targetAudience')} placeholder="e.g. small business owners" maxLength={200} />
-            </FormField>
-            <FormField id="s-personality" label="Brand Personality" error={errors.brandPersonality}>
-              <Select id="s-personality" value={values.brandPersonality} onChange={set('brandPersonality')}>
-                <option value="">Select a personality</option>
-                {BRAND_PERSONALITIES.map((p) => (
-                  <option key={p} value={p}>
-                    {p}
-                  </option>
-                ))}
-              </Select>
-            </FormField>
-            <FormField id="s-colors" label="Existing Colors" error={errors.existingColors} hint="Hex codes, separated by commas, e.g. #0A2540, #C9A227">
-              <Input id="s-colors" value={values.existingColors} onChange={set('existingColors')} aria-invalid={!!errors.existingColors} placeholder="#0A2540, #C9A227" maxLength={200} />
-            </FormField>
-            <Button type="submit" variant="gold" className="w-full" disabled={m.isPending}>
-              {m.isPending ? <Spinner className="size-4" label="Generating" /> : <Sparkles aria-hidden="true" />}
-              {m.isPending ? 'Generating...' : 'Get Design Suggestions'}
-            </Button>
-          </form>
-        </CardContent>
-      </Card>
+      <AiFormCard
+        title="Your business"
+        description="Tell us about your brand and get palettes, fonts and layouts for your metal card."
+        className="lg:col-span-1 self-start"
+        formLabel="Design suggestions"
+        formClassName="space-y-4"
+        onSubmit={submit}
+      >
+        <FormField id="s-company" label="Company Name" required error={errors.companyName}>
+          <Input id="s-company" value={values.companyName} onChange={set('companyName')} aria-invalid={!!errors.companyName} maxLength={100} autoComplete="organization" />
+        </FormField>
+        <FormField id="s-industry" label="Industry" required error={errors.industry}>
+          <ChoiceSelect id="s-industry" value={values.industry} onChange={set('industry')} aria-invalid={!!errors.industry} placeholder="Select your industry" choices={INDUSTRIES} />
+        </FormField>
+        <FormField id="s-role" label="Your Role" required error={errors.role}>
+          <Input id="s-role" value={values.role} onChange={set('role')} aria-invalid={!!errors.role} placeholder="e.g. Managing Partner" maxLength={100} autoComplete="organization-title" />
+        </FormField>
+        <FormField id="s-audience" label="Target Audience" error={errors.targetAudience}>
+          <Input id="s-audience" value={values.targetAudience} onChange={set('targetAudience')} placeholder="e.g. small business owners" maxLength={200} />
+        </FormField>
+        <FormField id="s-personality" label="Brand Personality" error={errors.brandPersonality}>
+          <ChoiceSelect id="s-personality" value={values.brandPersonality} onChange={set('brandPersonality')} placeholder="Select a personality" choices={BRAND_PERSONALITIES} />
+        </FormField>
+        <FormField id="s-colors" label="Existing Colors" error={errors.existingColors} hint="Hex codes, separated by commas, e.g. #0A2540, #C9A227">
+          <Input id="s-colors" value={values.existingColors} onChange={set('existingColors')} aria-invalid={!!errors.existingColors} placeholder="#0A2540, #C9A227" maxLength={200} />
+        </FormField>
+        <AiSubmitButton pending={m.isPending} icon={Sparkles} label="Get Design Suggestions" pendingLabel="Generating..." spinnerLabel="Generating" />
+      </AiFormCard>
 
       <div className="space-y-6 lg:col-span-2" aria-live="polite">
         {result ? (
           <SuggestionsResult {...result} />
         ) : (
-          <Card>
-            <CardContent className="flex flex-col items-center gap-3 p-10 text-center text-muted-foreground">
-              <Lightbulb aria-hidden="true" className="size-8 text-gold" />
-              <p>Fill in your business details to see a colour palette, font pairing, layouts and tips made for your industry and role.</p>
-            </CardContent>
-          </Card>
+          <ResultPlaceholder icon={Lightbulb}>Fill in your business details to see a colour palette, font pairing, layouts and tips made for your industry and role.</ResultPlaceholder>
         )}
       </div>
     </div>
@@ -124,21 +94,15 @@ function SuggestionsResult({ data, companyName, role }: { data: DesignSuggestion
         <SwatchGrid colors={data.colorPalette} />
       </section>
 
-      <section aria-labelledby="sg-fonts">
-        <h3 id="sg-fonts" className="mb-3 text-lg font-semibold">
-          Font Recommendations
-        </h3>
+      <ResultSection id="sg-fonts" title="Font Recommendations">
         <ul className="grid gap-3 md:grid-cols-2">
           {data.fontRecommendations.map((f) => (
             <FontSample key={f.family + f.use} font={f} sample={companyName} detail={role} />
           ))}
         </ul>
-      </section>
+      </ResultSection>
 
-      <section aria-labelledby="sg-layouts">
-        <h3 id="sg-layouts" className="mb-3 text-lg font-semibold">
-          Layout Suggestions
-        </h3>
+      <ResultSection id="sg-layouts" title="Layout Suggestions">
         <ul className="grid gap-3 md:grid-cols-3">
           {data.layoutSuggestions.map((l) => (
             <li key={l.templateId} className="flex flex-col rounded-lg border border-border bg-card p-4" data-testid="layout-suggestion" data-template-id={l.templateId}>
@@ -155,30 +119,24 @@ function SuggestionsResult({ data, companyName, role }: { data: DesignSuggestion
             </li>
           ))}
         </ul>
-      </section>
+      </ResultSection>
 
       <div className="grid gap-6 md:grid-cols-2">
-        <section aria-labelledby="sg-tips">
-          <h3 id="sg-tips" className="mb-3 text-lg font-semibold">
-            Industry Tips
-          </h3>
-          <ul className="list-disc space-y-2 pl-5 text-sm" data-testid="industry-tips">
-            {data.industryTips.map((t) => (
-              <li key={t}>{t}</li>
-            ))}
-          </ul>
-        </section>
-        <section aria-labelledby="sg-advice">
-          <h3 id="sg-advice" className="mb-3 text-lg font-semibold">
-            Branding Advice
-          </h3>
-          <ul className="list-disc space-y-2 pl-5 text-sm" data-testid="branding-advice">
-            {data.brandingAdvice.map((t) => (
-              <li key={t}>{t}</li>
-            ))}
-          </ul>
-        </section>
+        <TextListSection id="sg-tips" title="Industry Tips" items={data.industryTips} testId="industry-tips" />
+        <TextListSection id="sg-advice" title="Branding Advice" items={data.brandingAdvice} testId="branding-advice" />
       </div>
     </div>
+  );
+}
+
+function TextListSection({ id, title, items, testId }: { id: string; title: string; items: string[]; testId: string }) {
+  return (
+    <ResultSection id={id} title={title}>
+      <ul className="list-disc space-y-2 pl-5 text-sm" data-testid={testId}>
+        {items.map((t) => (
+          <li key={t}>{t}</li>
+        ))}
+      </ul>
+    </ResultSection>
   );
 }

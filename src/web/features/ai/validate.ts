@@ -11,3 +11,10 @@ export function validateForm<T extends z.ZodType>(schema: T, values: unknown): {
   }
   return { ok: false, errors };
 }
+
+/** validateForm, with the outcome shown on the form: its field errors, or none when the values pass. */
+export function validateAndShow<T extends z.ZodType>(schema: T, values: unknown, setErrors: (errors: Record<string, string>) => void) {
+  const v = validateForm(schema, values);
+  setErrors(v.ok ? {} : v.errors);
+  return v;
+}

@@ -4,14 +4,17 @@ import type { AuthUser } from '#shared/schemas/auth';
 import { api, errorMessage } from '#web/lib/api';
 import { getQueryFn } from '#web/lib/query-client';
 import { toast } from '#web/lib/toast';
+import { useHydrated } from '#web/lib/use-hydrated';
 
 export const AUTH_USER_KEY = ['/api/auth/user'] as const;
 
 /** Signed in when /api/auth/user answers a user; a 401 means signed out (not retried). */
 export function useAuth() {
   const q = useQuery<AuthUser | null>({ queryKey: AUTH_USER_KEY, queryFn: getQueryFn({ on401: 'returnNull' }) });
-  const user = q.data ?? null;
-  return { user, isLoading: q.isLoading, isAuthenticated: !!user, isAdmin: user?.role === 'admin' };
+  // a prerendered page shows the session as loading: hydrate against that, whenever the answer comes
+  const hydrated = useHydrated();
+  const user = hydrated ? (q.data ?? null) : null;
+  return { user, isLoading: !hydrated || q.isLoading, isAuthenticated: !!user, isAdmin: user?.role === 'admin' };
 }
 
 export function useLogout() {

@@ -1,33 +1,15 @@
 import type { ReactNode } from 'react';
-import { Link, useLocation } from 'react-router';
-import { ShieldAlert } from 'lucide-react';
-import { Button } from '#web/components/ui/button';
-import { Card } from '#web/components/ui/card';
-import { PageSpinner } from '#web/components/ui/spinner';
-import { useAuth } from '#web/features/auth/use-auth';
+import { AdminOnlyGate } from '#web/features/auth/admin-only-gate';
 
 /** Shows its children to admins only; everyone else gets a clear message (the server refuses them too). */
 export function AdminGate({ children }: { children: ReactNode }) {
-  const { user, isLoading, isAdmin } = useAuth();
-  const location = useLocation();
-  if (isLoading) return <PageSpinner />;
-  if (isAdmin) return <>{children}</>;
   return (
-    <Card className="mx-auto max-w-lg p-8 text-center" role="alert" data-testid="admin-refused">
-      <ShieldAlert className="mx-auto mb-3 size-10 text-gold" aria-hidden="true" />
-      <h2 className="text-xl font-semibold">{user ? 'Admins only' : 'Authentication Required'}</h2>
-      <p className="mt-2 text-sm text-muted-foreground">
-        {user
-          ? 'Your account does not have access to the admin dashboard. If you work here, ask an administrator to give your account the admin role.'
-          : 'The admin dashboard is for staff. Please sign in with an admin account.'}
-      </p>
-      {!user ? (
-        <Button asChild className="mt-4">
-          <Link to="/login" state={{ from: location.pathname + location.search }}>
-            Sign In
-          </Link>
-        </Button>
-      ) : null}
-    </Card>
+    <AdminOnlyGate
+      refusedTestId="admin-refused"
+      notAdminMessage="Your account does not have access to the admin dashboard. If you work here, ask an administrator to give your account the admin role."
+      signedOutMessage="The admin dashboard is for staff. Please sign in with an admin account."
+    >
+      {children}
+    </AdminOnlyGate>
   );
 }

@@ -1,46 +1,26 @@
 import { useState } from 'react';
-import { Mail, Phone, Search } from 'lucide-react';
+import { Mail, Phone } from 'lucide-react';
 import { Button } from '#web/components/ui/button';
 import { Card } from '#web/components/ui/card';
-import { Input } from '#web/components/ui/input';
-import { Skeleton } from '#web/components/ui/skeleton';
-import { errorMessage } from '#web/lib/api';
 import { useCustomers } from '../api';
 import { formatCents, formatDate } from '../format';
 import { useDebounced } from '../use-debounced';
+import { ListLoadState, PageNav, SearchField, pageCount, useListPage } from './list-controls';
 import { StatusBadge } from './status-badge';
 
 const telHref = (phone: string) => `tel:${phone.replace(/[^+\d]/g, '')}`;
 
 export function CustomersTab({ onView }: { onView: (orderId: number) => void }) {
   const [search, setSearch] = useState('');
-  const [page, setPage] = useState(1);
+  const { page, setPage, backToFirstPage } = useListPage();
   const q = useDebounced(search.trim(), 300);
   const customers = useCustomers({ q, page });
   const data = customers.data;
-  const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
+  const pages = pageCount(data);
   return (
     <div className="space-y-4">
-      <div className="relative">
-        <Search className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden="true" />
-        <Input
-          type="search"
-          aria-label="Search customers"
-          placeholder="Search by name, email or order ID"
-          className="pl-9"
-          value={search}
-          onChange={(e) => {
-            setSearch(e.target.value);
-            setPage(1);
-          }}
-        />
-      </div>
-      {customers.isLoading ? <Skeleton className="h-40" /> : null}
-      {customers.isError ? (
-        <p role="alert" className="text-sm text-destructive">
-          {errorMessage(customers.error, 'Could not load customers.')}
-        </p>
-      ) : null}
+      <SearchField label="Search customers" placeholder="Search by name, email or order ID" value={search} onChange={backToFirstPage(setSearch)} />
+      <ListLoadState query={customers} errorText="Could not load customers." />
       {data && data.customers.length === 0 ? <Card className="p-8 text-center text-sm text-muted-foreground">{q ? 'No customers match this search.' : 'No customers yet.'}</Card> : null}
       <ul className="grid gap-3 lg:grid-cols-2">
         {data?.customers.map((c) => (
@@ -95,19 +75,16 @@ export function CustomersTab({ onView }: { onView: (orderId: number) => void }) 
         ))}
       </ul>
       {data && data.total > data.pageSize ? (
-        <nav className="flex items-center justify-between gap-2 text-sm" aria-label="Pages">
-          <span className="text-muted-foreground">
-            {data.total} customers · page {data.page} of {pages}
-          </span>
-          <div className="flex gap-2">
-            <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>
-              Previous
-            </Button>
-            <Button variant="outline" size="sm" disabled={page >= pages} onClick={() => setPage((p) => p + 1)}>
-              Next
-            </Button>
-          </div>
-        </nav>
+        <PageNav
+          summary={
+            <>
+              {data.total} customers · page {data.page} of {pages}
+            </>
+          }
+          page={page}
+          pages={pages}
+          setPage={setPage}
+        />
       ) : null}
     </div>
   );

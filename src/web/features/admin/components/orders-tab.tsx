@@ -1,15 +1,16 @@
 import { useState } from 'react';
-import { Download, Eye, Search } from 'lucide-react';
+import { Download, Eye } from 'lucide-react';
 import { ORDER_STATUSES } from '#shared/catalogue';
 import type { AdminOrder } from '#shared/schemas/admin';
 import { Button } from '#web/components/ui/button';
 import { Card } from '#web/components/ui/card';
-import { Input, Select } from '#web/components/ui/input';
+import { Select } from '#web/components/ui/input';
 import { Skeleton } from '#web/components/ui/skeleton';
 import { errorMessage } from '#web/lib/api';
 import { useAdminOrders, useExportOrders, useUpdateOrderStatus } from '../api';
 import { formatDate, orderStatusLabel } from '../format';
 import { useDebounced } from '../use-debounced';
+import { FilterSelect, PageNav, SearchField, pageCount, useListPage } from './list-controls';
 import { StatusBadge } from './status-badge';
 
 /** The spec's dropdown offers pending, in-production, shipped, completed; processing and cancelled follow. */
@@ -44,46 +45,18 @@ export function OrderPreview({ order }: { order: AdminOrder }) {
 export function OrdersTab({ onView }: { onView: (id: number) => void }) {
   const [search, setSearch] = useState('');
   const [status, setStatus] = useState('');
-  const [page, setPage] = useState(1);
+  const { page, setPage, backToFirstPage } = useListPage();
   const q = useDebounced(search.trim(), 300);
   const orders = useAdminOrders({ q, status, page, pageSize: PAGE_SIZE });
   const exportCsv = useExportOrders();
   const data = orders.data;
-  const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
+  const pages = pageCount(data);
 
   return (
     <div className="space-y-4">
       <div className="flex flex-col gap-2 sm:flex-row sm:items-center">
-        <div className="relative flex-1">
-          <Search className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden="true" />
-          <Input
-            type="search"
-            aria-label="Search orders"
-            placeholder="Search by customer name, email or order ID"
-            className="pl-9"
-            value={search}
-            onChange={(e) => {
-              setSearch(e.target.value);
-              setPage(1);
-            }}
-          />
-        </div>
-        <Select
-          aria-label="Filter by status"
-          className="sm:w-44"
-          value={status}
-          onChange={(e) => {
-            setStatus(e.target.value);
-            setPage(1);
-          }}
-        >
-          <option value="">All statuses</option>
-          {ORDER_STATUSES.map((s) => (
-            <option key={s} value={s}>
-              {orderStatusLabel(s)}
-            </option>
-          ))}
-        </Select>
+        <SearchField label="Search orders" placeholder="Search by customer name, email or order ID" className="flex-1" value={search} onChange={backToFirstPage(setSearch)} />
+        <FilterSelect label="Filter by status" className="sm:w-44" value={status} onChange={backToFirstPage(setStatus)} allLabel="All statuses" values={ORDER_STATUSES} valueLabel={orderStatusLabel} />
         <Button variant="outline" onClick={() => exportCsv.mutate({ q, status })} disabled={exportCsv.isPending}>
           <Download aria-hidden="true" />
           {exportCsv.isPending ? 'Exporting...' : 'Export'}
@@ -158,19 +131,17 @@ export function OrdersTab({ onView }: { onView: (id: number) => void }) {
       </Card>
 
       {data && data.total > 0 ? (
-        <nav className="flex items-center justify-between gap-2 text-sm" aria-label="Pages">
-          <span className="text-muted-foreground" aria-live="polite">
-            {data.total} order{data.total === 1 ? '' : 's'} · page {data.page} of {pages}
-          </span>
-          <div className="flex gap-2">
-            <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>
-              Previous
-            </Button>
-            <Button variant="outline" size="sm" disabled={page >= pages} onClick={() => setPage((p) => p + 1)}>
-              Next
-            </Button>
-          </div>
-        </nav>
+        <PageNav
+          summary={
+            <>
+              {data.total} order{data.total === 1 ? '' : 's'} · page {data.page} of {pages}
+            </>
+          }
+          announce
+          page={page}
+          pages={pages}
+          setPage={setPage}
+        />
       ) : null}
     </div>
   );

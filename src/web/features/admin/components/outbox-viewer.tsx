@@ -4,11 +4,11 @@ import { OUTBOX_STATUSES } from '#shared/schemas/admin';
 import { Badge } from '#web/components/ui/badge';
 import { Button } from '#web/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '#web/components/ui/dialog';
-import { Select } from '#web/components/ui/input';
 import { Skeleton } from '#web/components/ui/skeleton';
 import { errorMessage } from '#web/lib/api';
 import { useOutbox, useOutboxEmail, useRetryEmail } from '../api';
 import { formatDateTime } from '../format';
+import { FilterSelect, ListLoadState, PageButtons, pageCount, useListPage } from './list-controls';
 
 const STATUS_BADGE = { pending: 'yellow', sent: 'green', failed: 'red' } as const;
 
@@ -52,11 +52,11 @@ function EmailDialog({ id, onClose }: { id: number | null; onClose: () => void }
 /** The e-mail outbox: every e-mail the product sends, readable here (without SMTP this is where they stay). */
 export function OutboxViewer() {
   const [status, setStatus] = useState('');
-  const [page, setPage] = useState(1);
+  const { page, setPage, backToFirstPage } = useListPage();
   const [open, setOpen] = useState<number | null>(null);
   const outbox = useOutbox({ status, page });
   const data = outbox.data;
-  const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
+  const pages = pageCount(data);
   return (
     <div className="space-y-3">
       <div className="flex flex-wrap items-center justify-between gap-2">
@@ -65,29 +65,9 @@ export function OutboxViewer() {
             ? `${data.counts.pending} waiting · ${data.counts.sent} sent · ${data.counts.failed} failed${data.smtpConfigured ? '' : ' · SMTP is not configured, so e-mails stay here'}`
             : ' '}
         </p>
-        <Select
-          aria-label="E-mail status"
-          className="w-40"
-          value={status}
-          onChange={(e) => {
-            setStatus(e.target.value);
-            setPage(1);
-          }}
-        >
-          <option value="">All e-mails</option>
-          {OUTBOX_STATUSES.map((s) => (
-            <option key={s} value={s}>
-              {s[0].toUpperCase() + s.slice(1)}
-            </option>
-          ))}
-        </Select>
+        <FilterSelect label="E-mail status" className="w-40" value={status} onChange={backToFirstPage(setStatus)} allLabel="All e-mails" values={OUTBOX_STATUSES} valueLabel={(s) => s[0].toUpperCase() + s.slice(1)} />
       </div>
-      {outbox.isLoading ? <Skeleton className="h-40" /> : null}
-      {outbox.isError ? (
-        <p role="alert" className="text-sm text-destructive">
-          {errorMessage(outbox.error, 'Could not load the outbox.')}
-        </p>
-      ) : null}
+      <ListLoadState query={outbox} errorText="Could not load the outbox." />
       {data && data.emails.length === 0 ? <p className="text-sm text-muted-foreground">No e-mails yet.</p> : null}
       <ul className={data?.emails.length ? 'divide-y divide-border rounded-md border border-border' : 'hidden'} aria-label="E-mails">
         {data?.emails.map((e) => (
@@ -106,14 +86,7 @@ export function OutboxViewer() {
         ))}
       </ul>
       {data && data.total > data.pageSize ? (
-        <div className="flex justify-end gap-2">
-          <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>
-            Previous
-          </Button>
-          <Button variant="outline" size="sm" disabled={page >= pages} onClick={() => setPage((p) => p + 1)}>
-            Next
-          </Button>
-        </div>
+        <PageButtons page={page} pages={pages} setPage={setPage} className="flex justify-end gap-2" />
       ) : null}
       <EmailDialog id={open} onClose={() => setOpen(null)} />
     </div>

@@ -1,30 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Check, Copy } from 'lucide-react';
+import { tryCopyText } from '#web/lib/clipboard';
 import { cn } from '#web/lib/utils';
-
-async function copyText(text: string): Promise<boolean> {
-  try {
-    if (navigator.clipboard?.writeText) {
-      await navigator.clipboard.writeText(text);
-      return true;
-    }
-  } catch {}
-  // older browsers and non-secure origins: a temporary text area and the copy command
-  try {
-    const ta = document.createElement('textarea');
-    ta.value = text;
-    ta.setAttribute('readonly', '');
-    ta.style.position = 'fixed';
-    ta.style.opacity = '0';
-    document.body.appendChild(ta);
-    ta.select();
-    const ok = document.execCommand('copy');
-    ta.remove();
-    return ok;
-  } catch {
-    return false;
-  }
-}
 
 /** A small copy button that confirms in place (no toast: toasts are kept for the spec's messages). */
 export function CopyButton({ text, label, className }: { text: string; label: string; className?: string }) {
@@ -37,7 +14,7 @@ export function CopyButton({ text, label, className }: { text: string; label: st
       aria-label={state === 'copied' ? `Copied ${text}` : label}
       title={state === 'failed' ? 'Copy failed: select the text to copy it' : label}
       onClick={async () => {
-        const ok = await copyText(text);
+        const ok = await tryCopyText(text);
         setState(ok ? 'copied' : 'failed');
         clearTimeout(timer.current);
         timer.current = setTimeout(() => setState('idle'), 1500);

@@ -6,28 +6,11 @@ import { Button } from '#web/components/ui/button';
 import { Card } from '#web/components/ui/card';
 import { Input, Label, Select } from '#web/components/ui/input';
 import { throwIfNotOk } from '#web/lib/api';
+import { copyText } from '#web/lib/clipboard';
 import { toast } from '#web/lib/toast';
 import { publicProfileUrl } from '../api';
 import { QrCode } from './qr-code';
 import { BusinessCardPreview } from './business-card-preview';
-
-/** Copies text; falls back to a hidden textarea where the async clipboard is unavailable. */
-export async function copyText(text: string): Promise<void> {
-  if (navigator.clipboard?.writeText) {
-    await navigator.clipboard.writeText(text);
-    return;
-  }
-  const ta = document.createElement('textarea');
-  ta.value = text;
-  ta.setAttribute('readonly', '');
-  ta.style.position = 'fixed';
-  ta.style.opacity = '0';
-  document.body.appendChild(ta);
-  ta.select();
-  const ok = document.execCommand('copy');
-  ta.remove();
-  if (!ok) throw new Error('copy failed');
-}
 
 export function vcardFileName(name: string): string {
   return `${name.replace(/[\\/:*?"<>|\u0000-\u001f]+/g, ' ').trim() || 'contact'}.vcf`;
@@ -39,24 +22,27 @@ async function fetchVcard(profileId: string): Promise<string> {
   return res.text();
 }
 
-/** Public link with copy (Link copied! / Couldn't copy link with the URL shown). */
+/** Copies the profile's public link, confirming with a toast (Link copied! / Couldn't copy link with the URL shown). */
+export async function copyProfileLink(profileId: string) {
+  const url = publicProfileUrl(profileId);
+  try {
+    await copyText(url);
+    toast({ title: 'Link copied!', description: 'Your profile link is on the clipboard.' });
+  } catch {
+    toast({ title: "Couldn't copy link", description: url, variant: 'destructive' });
+  }
+}
+
+/** Public link with copy (copyProfileLink), open and preview. */
 export function PublicLinkBox({ profileId }: { profileId: string }) {
   const url = publicProfileUrl(profileId);
-  async function copy() {
-    try {
-      await copyText(url);
-      toast({ title: 'Link copied!', description: 'Your profile link is on the clipboard.' });
-    } catch {
-      toast({ title: "Couldn't copy link", description: url, variant: 'destructive' });
-    }
-  }
   return (
     <div className="space-y-2">
       <Label htmlFor="public-link">Your public profile link</Label>
       <div className="flex flex-col gap-2 sm:flex-row">
         <Input id="public-link" readOnly value={url} onFocus={(e) => e.currentTarget.select()} className="font-mono text-xs sm:text-sm" />
         <div className="flex gap-2">
-          <Button type="button" onClick={() => void copy()}>
+          <Button type="button" onClick={() => void copyProfileLink(profileId)}>
             <Copy aria-hidden="true" />
             Copy Link
           </Button>
