@@ -19,6 +19,7 @@ import { registerSecurity } from './plugins/security';
 import { registerSession } from './plugins/session';
 import { registerSpa } from './plugins/spa';
 import { sharedSecret } from './lib/secrets';
+import { createChangeFeed } from './lib/change-feed';
 import { featureRoutes } from './routes';
 
 export interface BuildAppOptions {
@@ -92,6 +93,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     ? await createRedisRateLimiter({ url: config.REDIS_URL, fallback: dbLimiter, log: app.log, enabled: config.RATE_LIMITS === 'on' })
     : dbLimiter;
 
+  const changes = await createChangeFeed(database, app.log);
+
   const ctx: AppContext = {
     config,
     database,
@@ -100,6 +103,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     rateLimiter,
     mail,
     outbox,
+    changes,
     log: app.log,
     sessionSecret,
     publicUrl(req) {
@@ -114,6 +118,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   app.addHook('onClose', async () => {
     for (const fn of ctx.onClose) await fn();
     await outbox.stop();
+    await changes.close();
     if ('close' in rateLimiter && typeof rateLimiter.close === 'function') await rateLimiter.close();
     storage.close?.();
   });

@@ -5,6 +5,7 @@ import type { Storage } from './lib/storage';
 import type { RateLimiter } from './lib/rate-limit';
 import type { MailTransport } from './lib/mail/transport';
 import type { OutboxWorker } from './jobs/outbox-worker';
+import type { ChangeFeed } from './lib/change-feed';
 
 /** Everything a feature needs, built once in buildApp and reachable as `app.ctx` / `request.server.ctx`. */
 export interface AppContext {
@@ -15,6 +16,8 @@ export interface AppContext {
   rateLimiter: RateLimiter;
   mail: MailTransport;
   outbox: OutboxWorker;
+  /** "this changed" signals to every instance (cache invalidation), see lib/change-feed.ts */
+  changes: ChangeFeed;
   log: FastifyBaseLogger;
   /** secret used to hash session tokens (SESSION_SECRET or one generated and kept in the database) */
   sessionSecret: string;

@@ -12,7 +12,8 @@ import { userInput } from '#tests/helpers/factories';
 /**
  * Two app processes (`node dist/server/server.js`) on ONE fresh PostgreSQL database and ONE
  * S3-compatible store behave as one product: migrations once, sessions and files valid on both,
- * every outbox e-mail sent once, rate limits shared, visits neither lost nor doubled.
+ * every outbox e-mail sent once, rate limits shared, an edited profile fresh on both at once,
+ * visits neither lost nor doubled.
  * Runs once (in the pglite project; it brings its own PostgreSQL database).
  */
 const inPostgresProject = process.env.TEST_DB_KIND === 'postgres';
@@ -159,6 +160,23 @@ if (!pgUp) {
       // 10 per 3 minutes per address, whichever instance answers
       expect(statuses.slice(0, 10)).toEqual(Array(10).fill(401));
       expect(statuses.slice(10)).toEqual([429, 429]);
+    });
+
+    it('a profile edited through one instance shows at once on the other (no stale cached page)', async () => {
+      const owner = new HttpAgent(a.url);
+      expect((await owner.post('/api/auth/register', userInput())).status).toBe(201);
+      const created = await owner.post('/api/profile', { fullName: 'Ada Lovelace', jobTitle: 'Analyst' });
+      expect(created.status).toBe(201);
+      const id = created.json<{ id: string }>().id;
+      // B reads the page, so it now holds the profile in its cache
+      const before = await fetch(`${b.url}/p/${id}`);
+      expect(await before.text()).toContain('Ada Lovelace');
+      const edited = await owner.request('PUT', `/api/profile/${id}`, { fullName: 'Ada King', jobTitle: 'Countess' });
+      expect(edited.status).toBe(200);
+      // the change feed (LISTEN/NOTIFY) drops B's copy: the new name well within the cache's 30 s life
+      const t0 = Date.now();
+      await waitFor(async () => (await (await fetch(`${b.url}/p/${id}`)).text()).includes('Ada King'), 'B shows the edit', 5_000);
+      expect(Date.now() - t0).toBeLessThan(5_000);
     });
 
     it('visits recorded on both instances are neither lost nor doubled, also across a graceful stop', async () => {

@@ -5,8 +5,9 @@ import { DEFAULT_PROFILE_LAYOUT, PROFILE_LAYOUTS, type LinkType, type ProfileLay
 
 /**
  * Public profiles read through a small in-process cache (the page behind every metal card is the
- * hot path). Entries live TTL_MS; a profile edited through this process is dropped at once
- * (`invalidatePublicProfile`), other instances see the edit within TTL_MS.
+ * hot path). An edited profile is dropped at once on every instance (`invalidatePublicProfile`
+ * publishes on the change feed, which reaches the other instances through PostgreSQL's
+ * LISTEN/NOTIFY); entries also expire after TTL_MS, the bound if a signal is ever lost.
  * Rendered page variants are cached on the entry and dropped with it.
  */
 export interface CachedPublicProfile {
@@ -35,15 +36,22 @@ let generation = 0;
 function cacheOf(ctx: AppContext): Map<string, Entry> {
   let c = caches.get(ctx);
   if (!c) {
-    c = new Map();
-    caches.set(ctx, c);
+    const cache = new Map<string, Entry>();
+    caches.set(ctx, cache);
+    // a change on any instance (null: changes may have been missed while disconnected)
+    ctx.changes.subscribe('mc_public_profile', (id) => {
+      generation++;
+      if (id === null) cache.clear();
+      else cache.delete(id);
+    });
+    c = cache;
   }
   return c;
 }
 
 export function invalidatePublicProfile(ctx: AppContext, id: string): void {
-  generation++;
-  cacheOf(ctx).delete(id);
+  cacheOf(ctx);
+  ctx.changes.publish('mc_public_profile', id);
 }
 
 export async function loadPublicProfile(ctx: AppContext, id: string): Promise<CachedPublicProfile | null> {
