@@ -5,6 +5,7 @@ import { build } from 'vite';
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { withNodeEnv } from './node-env.mjs';
 
 /** Pages prerendered at build time: URL path -> file under dist/web/prerender. */
 export const PRERENDERED = { '/': 'home.html' };
@@ -13,9 +14,7 @@ export async function buildWeb(root, { quiet = false } = {}) {
   const configFile = path.join(root, 'vite.config.ts');
   const logLevel = quiet ? 'error' : 'info';
   // what users get, whatever NODE_ENV the caller runs under (Vitest sets "test")
-  const nodeEnv = process.env.NODE_ENV;
-  process.env.NODE_ENV = 'production';
-  try {
+  await withNodeEnv('production', async () => {
     await build({ configFile, logLevel, mode: 'production' });
     const ssrDir = path.join(root, 'dist', 'ssr');
     await build({
@@ -46,9 +45,7 @@ export async function buildWeb(root, { quiet = false } = {}) {
     }
     // every other page is the empty shell: its application chunk downloads beside the entry
     fs.writeFileSync(path.join(webDir, 'index.html'), shell.replace('</head>', `${modulePreloads(webDir, 'boot.tsx')}</head>`));
-  } finally {
-    process.env.NODE_ENV = nodeEnv;
-  }
+  });
 }
 
 function fontPreload(webDir) {

@@ -33,7 +33,7 @@ export async function buildServer() {
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  buildAll().catch((err) => {
+  buildAll({ quiet: process.argv.includes('--quiet') }).catch((err) => {
     console.error(err);
     process.exit(1);
   });
