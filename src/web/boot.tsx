@@ -16,8 +16,8 @@ const app = (
 
 const container = document.getElementById('root')!;
 // The home page arrives prerendered at build time (scripts/build-web.mjs), so its first paint needs
-// no JavaScript. Its chunk (announced with modulepreload) is loaded before hydrating, so the whole
-// tree hydrates in one pass. Every other page starts from the empty shell.
+// no JavaScript. Its chunk (main.tsx fetches it beside this one) is loaded before hydrating, so
+// hydration never suspends on it. Every other page starts from the empty shell.
 if (container.dataset.prerendered && container.dataset.prerendered === window.location.pathname) {
   void preloadPages(window.location.pathname)
     .catch(() => {})

@@ -2,19 +2,16 @@ import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Browser, BrowserContext } from 'playwright-core';
-import { launchBrowser, loginViaApi, newContext, signUpViaApi, startBrowserServer, toastLocator, trackPageErrors, type BrowserServer } from '#tests/helpers/browser';
+import { loginViaApi, newContext, signUpViaApi, toastLocator, trackPageErrors, type BrowserServer, openBrowserSuite, closeBrowserSuite } from '#tests/helpers/browser';
 import { outbox, passwordResets, users } from '../../src/server/db/schema/index';
 
 let server: BrowserServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startBrowserServer(), launchBrowser()]);
+  ({ server, browser } = await openBrowserSuite());
 });
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+afterAll(() => closeBrowserSuite({ server, browser }));
 
 /** The token of the latest e-mail of this kind to this address (read from the outbox, as a mailbox would). */
 async function tokenFromMail(to: string, kind: string, page: string) {

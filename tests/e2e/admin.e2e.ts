@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { parse } from 'csv-parse/sync';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, newContext, signUpViaApi, startBrowserServer, toastLocator, trackPageErrors, type BrowserServer } from '#tests/helpers/browser';
+import { newContext, signUpViaApi, toastLocator, trackPageErrors, type BrowserServer, openBrowserSuite, closeBrowserSuite } from '#tests/helpers/browser';
 import { insertDesignWithOrder, insertOrder, insertProfile, pngDataUrl, renderCardBack } from '#tests/helpers/admin-factories';
 import { cards, orders, outbox, reviews, users } from '../../src/server/db/schema/index';
 
@@ -12,15 +12,12 @@ let browser: Browser;
 let adminCtx: BrowserContext;
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startBrowserServer(), launchBrowser()]);
+  ({ server, browser } = await openBrowserSuite());
   adminCtx = await newContext(browser, server.baseUrl, { acceptDownloads: true });
   const { user } = await signUpViaApi(adminCtx, { firstName: 'Staff', lastName: 'Member' });
   await server.app.ctx.db.update(users).set({ role: 'admin' }).where(eq(users.id, user.id));
 });
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+afterAll(() => closeBrowserSuite({ server, browser }));
 
 const db = () => server.app.ctx.db;
 /** expect.poll with room for a loaded machine (the first paint of a lazy page can take seconds) */

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, newContext, signUpViaApi, startBrowserServer, toastLocator, trackPageErrors, type BrowserServer } from '#tests/helpers/browser';
+import { newContext, signUpViaApi, toastLocator, trackPageErrors, type BrowserServer, openBrowserSuite, closeBrowserSuite } from '#tests/helpers/browser';
 import { logoImage } from '#tests/helpers/ai-images';
 
 let server: BrowserServer;
@@ -12,11 +12,10 @@ let browser: Browser;
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'mc-ai-e2e-'));
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startBrowserServer(), launchBrowser()]);
+  ({ server, browser } = await openBrowserSuite());
 });
 afterAll(async () => {
-  await browser?.close();
-  await server?.close();
+  await closeBrowserSuite({ server, browser });
   fs.rmSync(tmp, { recursive: true, force: true });
 });
 

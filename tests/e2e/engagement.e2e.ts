@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { parse as parseCsv } from 'csv-parse/sync';
 import vCard from 'vcf';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, MOBILE, newContext, signUpViaApi, startBrowserServer, toastLocator, trackPageErrors, type BrowserServer } from '#tests/helpers/browser';
+import { MOBILE, newContext, signUpViaApi, toastLocator, trackPageErrors, type BrowserServer, openBrowserSuite, closeBrowserSuite } from '#tests/helpers/browser';
 import { orderInput } from '#tests/helpers/orders';
 import { cardCodes } from '../../src/server/db/schema/index';
 
@@ -16,12 +16,9 @@ let server: BrowserServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startBrowserServer(), launchBrowser()]);
+  ({ server, browser } = await openBrowserSuite());
 });
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+afterAll(() => closeBrowserSuite({ server, browser }));
 
 /** waits for a condition in the page (loaded pages on a busy 2-core machine can take seconds) */
 const until = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 10_000, interval: 100 });

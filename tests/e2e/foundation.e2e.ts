@@ -1,18 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { launchBrowser, newContext, startBrowserServer, signUpViaApi, toastLocator, trackPageErrors, MOBILE, type BrowserServer } from '#tests/helpers/browser';
+import { newContext, signUpViaApi, toastLocator, trackPageErrors, MOBILE, type BrowserServer, openBrowserSuite, closeBrowserSuite } from '#tests/helpers/browser';
 import { userInput } from '#tests/helpers/factories';
 
 let server: BrowserServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startBrowserServer(), launchBrowser()]);
+  ({ server, browser } = await openBrowserSuite());
 });
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+afterAll(() => closeBrowserSuite({ server, browser }));
 
 describe('shell and accounts in a real browser', () => {
   it('signs up, lands on /profile, shows the e-mail, signs out', async () => {

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, newContext, signUpViaApi, startBrowserServer, toastLocator, trackPageErrors, type BrowserServer } from '#tests/helpers/browser';
+import { newContext, signUpViaApi, startBrowserServer, toastLocator, trackPageErrors, type BrowserServer, openBrowserSuite, closeBrowserSuite } from '#tests/helpers/browser';
 import { pngImage } from '#tests/helpers/orders';
 import { startShopifyStandin } from '#tests/helpers/shopify-standin';
 import { orders, outbox, users } from '../../src/server/db/schema/index';
@@ -11,12 +11,9 @@ let server: BrowserServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startBrowserServer(), launchBrowser()]);
+  ({ server, browser } = await openBrowserSuite());
 });
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+afterAll(() => closeBrowserSuite({ server, browser }));
 
 const toastText = (page: Page) => toastLocator(page).first().textContent();
 const uniqueEmail = () => `buyer_${crypto.randomBytes(4).toString('hex')}@example.com`;

@@ -4,19 +4,16 @@
 // not behave like the client-rendered one: signed-in state, stored theme, navigation, absolute QR URLs.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, MOBILE, newContext, signUpViaApi, startBrowserServer, type BrowserServer } from '#tests/helpers/browser';
+import { MOBILE, newContext, signUpViaApi, type BrowserServer, openBrowserSuite, closeBrowserSuite } from '#tests/helpers/browser';
 import { BUSINESS } from '#shared/catalogue';
 
 let server: BrowserServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startBrowserServer(), launchBrowser()]);
+  ({ server, browser } = await openBrowserSuite());
 });
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+afterAll(() => closeBrowserSuite({ server, browser }));
 
 /** Console errors and uncaught errors of a page, but the expected 401 of a signed-out visitor's /api/auth/user. */
 function trackProblems(page: Page): string[] {

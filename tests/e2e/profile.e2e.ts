@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import vCard from 'vcf';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, MOBILE, newContext, signUpViaApi, startBrowserServer, toastLocator, trackPageErrors, type BrowserServer } from '#tests/helpers/browser';
+import { MOBILE, newContext, signUpViaApi, toastLocator, trackPageErrors, type BrowserServer, openBrowserSuite, closeBrowserSuite } from '#tests/helpers/browser';
 import { decodeQrImage } from '#tests/helpers/qr-decode';
 
 // a desktop browser and a phone that "scans" the card (real-looking agents: headless ones count as bots)
@@ -14,12 +14,9 @@ let server: BrowserServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startBrowserServer(), launchBrowser()]);
+  ({ server, browser } = await openBrowserSuite());
 });
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+afterAll(() => closeBrowserSuite({ server, browser }));
 
 const lastToast = (page: Page) => toastLocator(page).first().textContent();
 

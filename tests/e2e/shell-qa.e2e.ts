@@ -3,7 +3,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, newContext, startBrowserServer, signUpViaApi, toastLocator, MOBILE, type BrowserServer } from '#tests/helpers/browser';
+import { newContext, signUpViaApi, toastLocator, MOBILE, type BrowserServer, openBrowserSuite, closeBrowserSuite } from '#tests/helpers/browser';
 import { eq } from 'drizzle-orm';
 import { users } from '#server/db/schema/index';
 import { CARD_TYPES, QUANTITY_DEFAULT, formatUsd } from '#shared/catalogue';
@@ -18,12 +18,9 @@ let server: BrowserServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startBrowserServer(), launchBrowser()]);
+  ({ server, browser } = await openBrowserSuite());
 });
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+afterAll(() => closeBrowserSuite({ server, browser }));
 
 async function themed(theme: 'light' | 'dark', opts: Parameters<typeof newContext>[2] = {}): Promise<BrowserContext> {
   const ctx = await newContext(browser, server.baseUrl, { reducedMotion: 'reduce', ...opts });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, newContext, startBrowserServer, signUpViaApi, toastLocator, trackPageErrors, type BrowserServer } from '#tests/helpers/browser';
+import { newContext, signUpViaApi, toastLocator, trackPageErrors, type BrowserServer, openBrowserSuite, closeBrowserSuite } from '#tests/helpers/browser';
 import { decodeQrSvg } from '#tests/helpers/qr-decode';
 import { users } from '#server/db/schema/index';
 import { BUSINESS, CARD_TYPES, formatUsd } from '#shared/catalogue';
@@ -10,12 +10,9 @@ let server: BrowserServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startBrowserServer(), launchBrowser()]);
+  ({ server, browser } = await openBrowserSuite());
 });
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+afterAll(() => closeBrowserSuite({ server, browser }));
 
 /**
  * Decodes a QR <img> with an independent reader (resvg + jsQR): its src is an SVG data: URL or,

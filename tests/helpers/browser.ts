@@ -51,6 +51,18 @@ export async function startBrowserServer(env: Record<string, string> = {}): Prom
   };
 }
 
+/** The app (fresh database and data dir) and a browser, for one test file's `beforeAll`. */
+export async function openBrowserSuite(env: Record<string, string> = {}): Promise<{ server: BrowserServer; browser: Browser }> {
+  const [server, browser] = await Promise.all([startBrowserServer(env), launchBrowser()]);
+  return { server, browser };
+}
+
+/** Stops what openBrowserSuite started (`afterAll`; either may be missing if starting failed). */
+export async function closeBrowserSuite(suite: { server?: BrowserServer; browser?: Browser }): Promise<void> {
+  await suite.browser?.close();
+  await suite.server?.close();
+}
+
 export async function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: CHROME_PATH, args: CHROME_ARGS, headless: true });
 }

@@ -6,9 +6,9 @@ type PageModule = { default: ComponentType };
 
 /**
  * A lazily loaded page (every page is its own chunk, the home page too, so the first load stays
- * small). Once its chunk has arrived the page renders without suspending, which lets main.tsx load
- * a prerendered page's chunk first and then hydrate the whole tree in one pass: no query can answer
- * halfway through hydration and make the client's render differ from the prerendered HTML.
+ * small). Once its chunk has arrived the page renders without suspending: boot.tsx loads a
+ * prerendered page's chunk before hydrating, so hydration never waits for it, and a page visited
+ * before opens again without a loading flash.
  */
 function page(load: () => Promise<PageModule>): Pick<RouteObject, 'element' | 'handle'> {
   let loaded: ComponentType | null = null;
@@ -65,7 +65,7 @@ export const routes: RouteObject[] = [
   },
 ];
 
-/** Loads the chunks of the pages that `pathname` shows (main.tsx, before hydrating a prerendered page). */
+/** Loads the chunks of the pages that `pathname` shows (boot.tsx, before hydrating a prerendered page). */
 export async function preloadPages(pathname: string): Promise<void> {
   const matches = matchRoutes(routes, pathname) ?? [];
   await Promise.all(matches.map((m) => (m.route.handle as { preload?: () => Promise<unknown> } | undefined)?.preload?.()));
