@@ -94,7 +94,7 @@ export async function openDatabase(opts: DbOptions): Promise<Database> {
     client = await PGlite.create({ loadDataDir: opts.loadDataDir, startParams });
   } else {
     const dir = path.join(opts.dataDir, 'pglite');
-    fs.mkdirSync(dir, { recursive: true });
+    await preparePgliteDataDir(dir, startParams);
     client = await PGlite.create({ dataDir: dir, startParams });
   }
   const db = drizzlePglite(client, { schema }) as unknown as Db;
@@ -109,6 +109,33 @@ export async function openDatabase(opts: DbOptions): Promise<Database> {
       await client.close();
     },
   };
+}
+
+/**
+ * Creates a new PGlite data dir in a short-lived child process. Creating the cluster (initdb inside
+ * PGlite's WebAssembly) grows the WebAssembly memory to about 800 MB, and that memory is never
+ * given back: done in the server's own process, a first `npm start` would idle at twice the RSS of
+ * every later start. The child exits, the server then opens an existing dir (about 270 MB).
+ * 'existing' when there is nothing to do; 'in-process' when the child could not do it (the caller
+ * then creates the dir itself, as before).
+ */
+export async function preparePgliteDataDir(dir: string, startParams: string[]): Promise<'created' | 'existing' | 'in-process'> {
+  if (fs.existsSync(path.join(dir, 'PG_VERSION'))) return 'existing';
+  fs.mkdirSync(dir, { recursive: true });
+  const { spawn } = await import('node:child_process');
+  const pglite = import.meta.resolve('@electric-sql/pglite');
+  const code = `const { PGlite } = await import(process.env.MC_PGLITE_MODULE);
+const db = await PGlite.create({ dataDir: process.env.MC_PGLITE_DIR, startParams: JSON.parse(process.env.MC_PGLITE_PARAMS) });
+await db.close();`;
+  const exitCode = await new Promise<number | null>((resolve) => {
+    const child = spawn(process.execPath, ['--input-type=module', '-e', code], {
+      env: { ...process.env, MC_PGLITE_MODULE: pglite, MC_PGLITE_DIR: dir, MC_PGLITE_PARAMS: JSON.stringify(startParams) },
+      stdio: 'ignore',
+    });
+    child.on('error', () => resolve(null));
+    child.on('exit', (c) => resolve(c));
+  });
+  return exitCode === 0 && fs.existsSync(path.join(dir, 'PG_VERSION')) ? 'created' : 'in-process';
 }
 
 /**
