@@ -1,4 +1,4 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 import { fileURLToPath } from 'node:url';
 
 const r = (p: string) => fileURLToPath(new URL(p, import.meta.url));
@@ -46,6 +46,8 @@ if (process.env.TEST_DATABASE_URL) {
       name: 'postgres',
       // API and database tests; pure unit tests need not run twice
       include: ['src/server/**/*.test.ts', 'tests/**/*.test.ts'],
+      // the type checker and linter do not depend on the database
+      exclude: [...configDefaults.exclude, 'tests/build/static-checks.test.ts'],
       environment: 'node',
       globalSetup: ['tests/setup/global-setup.ts'],
       testTimeout: 30_000,

@@ -3,6 +3,7 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { devProxy } from './dev-proxy.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const port = Number(process.env.PORT ?? 3000);
@@ -16,13 +17,12 @@ const api = spawn(process.execPath, [path.join(root, 'node_modules/tsx/dist/cli.
 
 const { createServer } = await import('vite');
 const target = `http://127.0.0.1:${apiPort}`;
-const proxied = ['/api', '/p/', '/c/', '/files', '/fonts', '/templates/svg', '/metrics', '/l/'];
 const vite = await createServer({
   configFile: path.join(root, 'vite.config.ts'),
   server: {
     port,
     host: process.env.HOST ?? '0.0.0.0',
-    proxy: Object.fromEntries(proxied.map((p) => [p, { target, changeOrigin: false }])),
+    proxy: devProxy(target),
   },
 });
 await vite.listen();

@@ -25,8 +25,8 @@ describe.skipIf(process.env.TEST_DB_KIND === 'postgres')('the embedded database 
     await first.db.execute(sql`insert into subscribers (email) values ('kept@example.com')`);
     await first.close();
     const again = await openDatabase({ dataDir });
-    const rows = await again.db.execute<{ email: string }>(sql`select email from subscribers`);
-    expect(rows.rows.map((r) => r.email)).toEqual(['kept@example.com']);
+    const result = (await again.db.execute(sql`select email from subscribers`)) as unknown as { rows: { email: string }[] };
+    expect(result.rows.map((r) => r.email)).toEqual(['kept@example.com']);
     await again.close();
   });
 });

@@ -1,0 +1,9 @@
+// Paths that `npm run dev` sends from Vite's dev server to the API server. Vite matches proxy keys
+// as plain prefixes, so each non-API key ends with "/": "/fonts" would also catch Vite's own
+// "/fonts.css" module request. tests/build/dev-proxy.test.ts keeps this list and the server's
+// routes in step.
+export const devProxyPaths = ['/api/', '/p/', '/c/', '/C/', '/files/', '/fonts/', '/templates/svg/', '/metrics'];
+
+export function devProxy(target) {
+  return Object.fromEntries(devProxyPaths.map((p) => [p, { target, changeOrigin: false }]));
+}
