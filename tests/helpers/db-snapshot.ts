@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { visitFlusher } from '#server/jobs/visit-flusher';
 
 const tableLists = new WeakMap<FastifyInstance, string[]>();
 
@@ -52,6 +53,9 @@ export function diffCounts(before: Record<string, number>, after: Record<string,
  * Counts every row inserted, updated or deleted in any table (rate-limit counters aside) through
  * row-level triggers into `_test_writes`; transactional, so a rolled-back write does not count.
  * Stricter than comparing row counts (an UPDATE counts too). Test databases only.
+ * Each reading first writes out the buffered profile visits, so a visit recorded by an earlier
+ * request is never flushed by the timer in the middle of a later request's window and blamed on
+ * it, while a visit recorded by the request under test still counts against it.
  */
 export async function installWriteCounter(app: FastifyInstance): Promise<() => Promise<number>> {
   const db = app.ctx.db;
@@ -67,6 +71,7 @@ export async function installWriteCounter(app: FastifyInstance): Promise<() => P
     await db.execute(sql.raw(`create trigger _test_w after insert or update or delete on "${t}" for each row execute function _test_count_write()`));
   }
   return async () => {
+    await visitFlusher(app.ctx).flush();
     const c = await db.execute(sql.raw(`select n from _test_writes`));
     return Number((c as unknown as { rows: Array<{ n: string | number }> }).rows[0].n);
   };
