@@ -1,6 +1,6 @@
 // Paths that `npm run dev` sends from Vite's dev server to the API server. Vite matches proxy keys
-// as plain prefixes, so each non-API key ends with "/": "/fonts" would also catch Vite's own
-// "/fonts.css" module request. tests/build/dev-proxy.test.ts keeps this list and the server's
+// as plain prefixes, so every key but "/metrics" (a single route) ends with "/": "/fonts" would
+// also catch Vite's own "/fonts.css" module request. tests/build/dev-proxy.test.ts keeps this list and the server's
 // routes in step.
 export const devProxyPaths = ['/api/', '/p/', '/c/', '/C/', '/files/', '/fonts/', '/templates/svg/', '/metrics'];
 
