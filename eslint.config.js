@@ -1,6 +1,7 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
+import house from './scripts/lint/walls.js';
 
 export default tseslint.config(
   { ignores: ['dist/**', 'data/**', 'node_modules/**', '.tmp/**', 'drizzle/**', 'bench/.work/**', 'coverage/**'] },
@@ -18,6 +19,12 @@ export default tseslint.config(
       // control characters in regexes are how we refuse CR/LF and friends in input
       'no-control-regex': 'off',
     },
+  },
+  {
+    // the walls between roots, layers and features (docs/architecture.md)
+    files: ['src/**/*.{ts,tsx}', 'tests/**/*.ts'],
+    plugins: { house },
+    rules: { 'house/walls': 'error' },
   },
   {
     files: ['src/web/public/**/*.js'],

@@ -11,10 +11,10 @@ import { buildApp } from '../src/server/app';
 import { loadConfig } from '../src/server/env';
 import { openDatabase } from '../src/server/db/client';
 import { runMigrations } from '../src/server/db/migrate';
-import { generateColorPalette } from '../src/shared/ai/palette';
-import { generateDesignSuggestions } from '../src/shared/ai/suggestions';
-import { generateDesignFeedback } from '../src/shared/ai/feedback';
-import { colorPaletteRequest, designFeedbackRequest, designSuggestionsRequest, INDUSTRIES, MOODS } from '../src/shared/schemas/ai';
+import { generateColorPalette } from '../src/server/features/ai/engine/palette';
+import { generateDesignSuggestions } from '../src/server/features/ai/engine/suggestions';
+import { generateDesignFeedback } from '../src/server/features/ai/engine/feedback';
+import { AiPaletteCreateBody, AiFeedbackCreateBody, AiSuggestionCreateBody, INDUSTRIES, MOODS } from '../src/shared/schemas/ai';
 import { removeBackgroundLocally } from '../src/server/features/ai/ai.service';
 import { signedInAgent } from '../tests/helpers/factories';
 import { logoImage } from '../tests/helpers/ai-images';
@@ -45,14 +45,14 @@ export async function run(): Promise<Record<string, { median: number; p95: numbe
 
   // ---- pure engine (varied inputs so nothing is cached) ----
   const paletteInputs = Array.from({ length: RUNS }, (_, i) =>
-    colorPaletteRequest.parse({ baseColor: '#' + ((i * 2654435761) >>> 8).toString(16).padStart(6, '0').slice(-6), mood: MOODS[i % MOODS.length], industry: INDUSTRIES[i % INDUSTRIES.length] }),
+    AiPaletteCreateBody.parse({ baseColor: '#' + ((i * 2654435761) >>> 8).toString(16).padStart(6, '0').slice(-6), mood: MOODS[i % MOODS.length], industry: INDUSTRIES[i % INDUSTRIES.length] }),
   );
   out['engine: color palette'] = await time(RUNS, (i) => generateColorPalette(paletteInputs[i % RUNS]));
   const suggestionInputs = Array.from({ length: RUNS }, (_, i) =>
-    designSuggestionsRequest.parse({ companyName: `Company ${i}`, industry: INDUSTRIES[i % INDUSTRIES.length], role: ['CEO', 'Software Engineer', 'Real Estate Agent', 'Attorney'][i % 4], targetAudience: 'small businesses', existingColors: i % 2 ? '#0A2540' : '' }),
+    AiSuggestionCreateBody.parse({ companyName: `Company ${i}`, industry: INDUSTRIES[i % INDUSTRIES.length], role: ['CEO', 'Software Engineer', 'Real Estate Agent', 'Attorney'][i % 4], targetAudience: 'small businesses', existingColors: i % 2 ? '#0A2540' : '' }),
   );
   out['engine: design suggestions'] = await time(RUNS, (i) => generateDesignSuggestions(suggestionInputs[i % RUNS]));
-  const feedbackInput = designFeedbackRequest.parse({
+  const feedbackInput = AiFeedbackCreateBody.parse({
     currentDesign: {
       template: 18,
       cardType: 'luxury_titanium',

@@ -11,8 +11,8 @@ import { buildApp } from '../src/server/app';
 import { loadConfig } from '../src/server/env';
 import { openDatabase } from '../src/server/db/client';
 import { runMigrations } from '../src/server/db/migrate';
-import { runSeeds } from '../src/server/db/seed';
-import { SAMPLE_CARD } from '../src/shared/card-templates/fields';
+import { runSeeds } from '../src/server/seeds';
+import { SAMPLE_CARD } from '../src/shared/templates/fields';
 import { getTemplate, renderCard } from '../src/server/features/templates/templates.service';
 
 const RUNS = Number(process.env.BENCH_RENDER_RUNS ?? 25);

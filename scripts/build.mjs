@@ -17,7 +17,8 @@ export async function buildAll({ quiet = false } = {}) {
 
 export async function buildServer() {
   await esbuild({
-    entryPoints: { server: path.join(root, 'src/server/server.ts'), admin: path.join(root, 'src/server/cli/admin.ts') },
+    // worker: the worker pool's entry (src/server/infra/worker-pool.ts finds it beside server.js)
+    entryPoints: { server: path.join(root, 'src/server/server.ts'), admin: path.join(root, 'src/server/cli/admin.ts'), worker: path.join(root, 'src/server/worker.ts') },
     outdir: path.join(root, 'dist/server'),
     bundle: true,
     platform: 'node',

@@ -5,21 +5,23 @@ import multipart from '@fastify/multipart';
 import compress from '@fastify/compress';
 import type { AppConfig } from './env';
 import type { AppContext } from './context';
-import type { Database } from './db/client';
-import { DiskStorage, type Storage } from './lib/storage';
-import { createDbRateLimiter, type RateLimiter } from './lib/rate-limit';
-import { createRedisRateLimiter } from './lib/redis-rate-limit';
-import { S3Storage } from './lib/s3-storage';
-import { registerMetrics } from './plugins/metrics';
-import { createMailTransport, type MailTransport } from './lib/mail/transport';
-import { createOutboxWorker } from './jobs/outbox-worker';
-import { zodValidatorCompiler } from './lib/validation';
-import { registerErrorHandler } from './plugins/errors';
-import { registerSecurity } from './plugins/security';
-import { registerSession } from './plugins/session';
-import { registerSpa } from './plugins/spa';
-import { sharedSecret } from './lib/secrets';
-import { createChangeFeed } from './lib/change-feed';
+import type { Database } from '#server/db/client';
+import { DiskStorage, type Storage } from '#server/infra/storage';
+import { createDbRateLimiter, type RateLimiter } from '#server/infra/rate-limit';
+import { createRedisRateLimiter } from '#server/infra/redis-rate-limit';
+import { S3Storage } from '#server/infra/s3-storage';
+import { registerMetrics } from '#server/plugins/metrics';
+import { createMailTransport, type MailTransport } from '#server/infra/mail/transport';
+import { createOutboxWorker } from '#server/jobs/outbox-worker';
+import { registerResponseContracts, zodValidatorCompiler } from '#server/http/validation';
+import { ErrorResponse } from '#shared/schemas/common';
+import { registerErrorHandler } from '#server/plugins/errors';
+import { registerSecurity } from '#server/plugins/security';
+import { registerSession } from '#server/plugins/session';
+import { registerSpa } from '#server/plugins/spa';
+import { sharedSecret } from '#server/infra/secrets';
+import { createChangeFeed } from '#server/infra/change-feed';
+import { configureWorkerPool, defaultPoolSize } from '#server/infra/worker-pool';
 import { featureRoutes } from './routes';
 
 export interface BuildAppOptions {
@@ -32,6 +34,11 @@ export interface BuildAppOptions {
   serveWeb?: boolean;
   webDir?: string;
   dev?: boolean;
+  /**
+   * Check every answer against the route's response schema (tests; off in production for speed):
+   * a mismatch is logged with the zod issues and answered 500 (docs/decisions/17-01).
+   */
+  checkResponses?: boolean;
 }
 
 const REDACT = ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]', 'req.headers["x-shopify-storefront-access-token"]'];
@@ -94,6 +101,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     : dbLimiter;
 
   const changes = await createChangeFeed(database, app.log);
+  // one pool per process (server.ts ends it at shutdown); settings apply from here
+  configureWorkerPool({ size: config.WORKER_POOL_SIZE ?? defaultPoolSize(), taskTimeoutMs: config.WORKER_TASK_TIMEOUT_MS, queueSize: config.WORKER_QUEUE_SIZE });
 
   const ctx: AppContext = {
     config,
@@ -123,6 +132,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     storage.close?.();
   });
 
+  // before compress (its onSend hook would hand ours a stream) and before every feature's routes
+  registerResponseContracts(app, { check: opts.checkResponses === true, errorSchema: ErrorResponse });
+
   await app.register(cookie);
   await app.register(multipart, {
     limits: { fileSize: 5 * 1024 * 1024, files: 1, fields: 20, fieldSize: 64 * 1024, parts: 25, headerPairs: 100 },
@@ -138,7 +150,10 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     reply.header('x-request-id', req.id);
   });
 
-  for (const routes of featureRoutes) await app.register(routes);
+  for (const routes of featureRoutes) {
+    if (Array.isArray(routes)) await app.register(routes[0], routes[1]);
+    else await app.register(routes);
+  }
 
   if (opts.serveWeb !== false) await registerSpa(app, { webDir: opts.webDir });
   else app.setNotFoundHandler((_req, reply) => reply.status(404).send({ message: 'Not found' }));

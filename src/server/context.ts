@@ -1,11 +1,11 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from './env';
-import type { Database, Db } from './db/client';
-import type { Storage } from './lib/storage';
-import type { RateLimiter } from './lib/rate-limit';
-import type { MailTransport } from './lib/mail/transport';
-import type { OutboxWorker } from './jobs/outbox-worker';
-import type { ChangeFeed } from './lib/change-feed';
+import type { Database, Db } from '#server/db/client';
+import type { Storage } from '#server/infra/storage';
+import type { RateLimiter } from '#server/infra/rate-limit';
+import type { MailTransport } from '#server/infra/mail/transport';
+import type { OutboxWorker } from '#server/jobs/outbox-worker';
+import type { ChangeFeed } from '#server/infra/change-feed';
 
 /** Everything a feature needs, built once in buildApp and reachable as `app.ctx` / `request.server.ctx`. */
 export interface AppContext {
@@ -50,5 +50,7 @@ export interface SessionUser {
   firstName: string;
   lastName: string;
   role: 'user' | 'admin';
+  /** the account's address is proven (issue 19) */
+  emailVerified: boolean;
   createdAt: string;
 }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import path from 'node:path';
-import { projectRoot } from './lib/paths';
+import { projectRoot } from '#server/infra/paths';
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
@@ -60,6 +60,11 @@ const EnvSchema = z.object({
   REDIS_URL: optionalString,
   METRICS_TOKEN: optionalString,
   RATE_LIMITS: z.enum(['on', 'off']).default('on'),
+  // the worker pool for CPU-heavy work (issue 18, decision 18-01): threads (default cores - 1, at
+  // least 1), each task's time limit, and how many tasks of one kind may wait before 503
+  WORKER_POOL_SIZE: z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), z.coerce.number().int().min(1).max(64).optional()),
+  WORKER_TASK_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(5000),
+  WORKER_QUEUE_SIZE: z.coerce.number().int().min(0).max(10_000).default(16),
 });
 
 export type Env = z.infer<typeof EnvSchema>;

@@ -1,24 +1,48 @@
-import type { FastifyInstance } from 'fastify';
-import { healthRoutes } from './features/health/health.routes';
-import { authRoutes } from './features/auth/auth.routes';
-import { subscribeRoutes } from './features/subscribe/subscribe.routes';
-import { qrcodeRoutes } from './features/qrcode/qrcode.routes';
-import { profileRoutes } from './features/profile/profile.routes';
-import { uploadsRoutes } from './features/uploads/uploads.routes';
-import { publicProfileRoutes } from './features/public-profile/public-profile.routes';
-import { reviewsRoutes } from './features/reviews/reviews.routes';
-import { accountRoutes } from './features/account/account.routes';
-import { orderRoutes } from './features/orders/orders.routes';
-import { shopifyRoutes } from './features/shopify/shopify.routes';
-import { adminRoutes } from './features/admin/admin.routes';
-import { templatesRoutes } from './features/templates/templates.routes';
-import { aiRoutes } from './features/ai/ai.routes';
-import { leadsRoutes } from './features/leads/leads.routes';
-import { cardCodesRoutes } from './features/card-codes/card-codes.routes';
-import { engagementRoutes } from './features/engagement/engagement.routes';
+import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
+import { healthRoutes } from '#server/features/health/health.routes';
+import { authRoutes } from '#server/features/auth/auth.routes';
+import { subscribeRoutes } from '#server/features/site/subscribe.routes';
+import { qrcodeRoutes } from '#server/features/profile/qrcode.routes';
+import { profileRoutes } from '#server/features/profile/profile.routes';
+import { uploadsRoutes } from '#server/features/uploads/uploads.routes';
+import { publicProfileRoutes } from '#server/features/profile/public-profile.routes';
+import { reviewsRoutes } from '#server/features/reviews/reviews.routes';
+import { accountRoutes } from '#server/features/account/account.routes';
+import { orderRoutes } from '#server/features/orders/orders.routes';
+import { shopifyRoutes } from '#server/features/shopify/shopify.routes';
+import { adminRoutes } from '#server/features/admin/admin.routes';
+import { templatesRoutes } from '#server/features/templates/templates.routes';
+import { aiRoutes } from '#server/features/ai/ai.routes';
+import { leadsRoutes } from '#server/features/engagement/leads.routes';
+import { cardCodesRoutes } from '#server/features/engagement/card-codes.routes';
+import { engagementRoutes } from '#server/features/engagement/engagement.routes';
+import { visitOrigin } from '#server/features/engagement/public-api';
+
+type FeatureRoutes = ((app: FastifyInstance) => Promise<void>) | [FastifyPluginAsync<any>, object];
 
 /**
  * Every feature's routes, registered in this order. A feature adds one line here.
  * Each route must declare `config: { access: 'public' | 'user' | 'admin' }` (enforced at start-up).
+ * This is the composition root: where a feature needs a verb of a feature built on top of it
+ * (profile's public page needs engagement's card-code attribution), it is passed in here as a
+ * plugin option, so the feature graph has no cycle (docs/architecture.md, "Walls").
  */
-export const featureRoutes: Array<(app: FastifyInstance) => Promise<void>> = [healthRoutes, authRoutes, subscribeRoutes, qrcodeRoutes, profileRoutes, uploadsRoutes, publicProfileRoutes, reviewsRoutes, accountRoutes, orderRoutes, shopifyRoutes, adminRoutes, templatesRoutes, aiRoutes, leadsRoutes, cardCodesRoutes, engagementRoutes];
+export const featureRoutes: FeatureRoutes[] = [
+  healthRoutes,
+  authRoutes,
+  subscribeRoutes,
+  qrcodeRoutes,
+  profileRoutes,
+  uploadsRoutes,
+  [publicProfileRoutes, { visitOrigin }],
+  reviewsRoutes,
+  accountRoutes,
+  orderRoutes,
+  shopifyRoutes,
+  adminRoutes,
+  templatesRoutes,
+  aiRoutes,
+  leadsRoutes,
+  cardCodesRoutes,
+  engagementRoutes,
+];

@@ -1,7 +1,8 @@
 import { loadConfig } from './env';
-import { openDatabase } from './db/client';
-import { runMigrations } from './db/migrate';
-import { runSeeds } from './db/seed';
+import { openDatabase } from '#server/db/client';
+import { runMigrations } from '#server/db/migrate';
+import { runSeeds } from '#server/seeds';
+import { closeWorkerPool, workerPool } from '#server/infra/worker-pool';
 import { buildApp } from './app';
 
 async function main() {
@@ -12,6 +13,8 @@ async function main() {
   const app = await buildApp({ config, database, dev: config.NODE_ENV === 'development' });
   await runSeeds(app.ctx);
   await app.listen({ port: config.PORT, host: config.HOST });
+  // the warm worker starts now, not with the first thumbnail or upload
+  workerPool();
   app.log.info({ ms: Date.now() - started, database: database.kind }, `ready on ${app.ctx.publicUrl()}`);
 
   let closing = false;
@@ -20,18 +23,31 @@ async function main() {
     closing = true;
     app.log.info({ signal }, 'shutting down: finishing in-flight requests');
     const force = setTimeout(() => {
-      app.log.error('shutdown took longer than 10 s; exiting');
-      process.exit(1);
-    }, 10_000);
+      app.log.error('shutdown took longer than 9 s; exiting');
+      // process.exit waits for worker threads, and a thread inside a native render cannot be
+      // interrupted: a kill is the only exit that keeps the 10 s promise (decision 18-01)
+      process.kill(process.pid, 'SIGKILL');
+    }, 9_000);
     force.unref();
     try {
-      await app.close(); // new requests get 503 while in-flight ones finish
+      // new requests get 503 at once while in-flight ones finish; renders in progress are abandoned
+      // at the same time (their requests answer 503), so in-flight requests finish quickly;
+      // acknowledged work is in the database already
+      const appClosed = app.close();
+      await Promise.race([closeWorkerPool(), new Promise((r) => setTimeout(r, 1000).unref())]);
+      await appClosed;
       await database.close();
-      process.exit(0);
+      exitSoon(0);
     } catch (err) {
       app.log.error({ err }, 'error during shutdown');
-      process.exit(1);
+      exitSoon(1);
     }
+  };
+  // process.exit joins the worker threads; one still inside a native render (ended by the pool,
+  // but native code runs to its end) would hold the exit: after a second, kill instead
+  const exitSoon = (code: number) => {
+    setTimeout(() => process.kill(process.pid, 'SIGKILL'), 1000).unref();
+    process.exit(code);
   };
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));

@@ -31,6 +31,64 @@ export const PAGE_ROUTES = [
   '/shopify-admin',
 ] as const;
 
+/** One of the page paths above (a pattern, `:param` included). */
+export type PagePath = (typeof PAGE_ROUTES)[number];
+
+/** Query parameters of a built path (empty values are left out). */
+type PathQuery = Record<string, string | undefined>;
+
+function withQuery(path: string, query?: PathQuery): string {
+  const entries = Object.entries(query ?? {}).filter((e): e is [string, string] => !!e[1]);
+  return entries.length ? `${path}?${new URLSearchParams(entries)}` : path;
+}
+
+/** An origin without its trailing slashes (`https://x.test/` -> `https://x.test`). */
+function trimOrigin(origin: string): string {
+  return origin.replace(/\/+$/, '');
+}
+
+// --- path builders: every parameterised path is built here, never by hand ---
+
+/** `/p/{id}`: the public profile page (`?src=link`, `?preview=true`, `?src=card&code=` as given). */
+export function publicProfilePath(id: string, query?: PathQuery): string {
+  return withQuery(`/p/${encodeURIComponent(id)}`, query);
+}
+
+/** `{origin}/p/{id}`: the absolute public profile URL (what QR codes and cards carry). */
+export function publicProfileUrl(origin: string, id: string, query?: PathQuery): string {
+  return trimOrigin(origin) + publicProfilePath(id, query);
+}
+
+/** `/p/{id}/go/{linkId}`: a counted hop to one of the profile's links. */
+export function profileLinkHopPath(id: string, linkId: string | number): string {
+  return `${publicProfilePath(id)}/go/${encodeURIComponent(String(linkId))}`;
+}
+
+/** `/p/{id}/thanks`: the page after the contact-exchange form was sent without JavaScript. */
+export function profileThanksPath(id: string): string {
+  return `${publicProfilePath(id)}/thanks`;
+}
+
+/** `/api/p/{id}/leads`: where the contact-exchange form posts. */
+export function profileLeadsPath(id: string): string {
+  return `/api${publicProfilePath(id)}/leads`;
+}
+
+/** `/c/{code}`: a card batch's short link (redirects to the public profile). */
+export function cardCodePath(code: string): string {
+  return `/c/${code}`;
+}
+
+/** `/order-status/{token}`: the order status page. */
+export function orderStatusPath(token: string): string {
+  return `/order-status/${encodeURIComponent(token)}`;
+}
+
+/** `{origin}/order-status/{token}`: the absolute order status URL (e-mails, exports). */
+export function orderStatusUrl(origin: string, token: string): string {
+  return trimOrigin(origin) + orderStatusPath(token);
+}
+
 const compiled = PAGE_ROUTES.map((p) => new RegExp('^' + p.replace(/:[a-zA-Z]+/g, '[^/]+') + '/?$'));
 
 export function isKnownPagePath(pathname: string): boolean {

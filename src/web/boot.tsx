@@ -2,8 +2,8 @@
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router';
-import { Providers } from './app/providers';
-import { preloadPages, routes } from './app/routes';
+import { Providers } from '#web/app/providers';
+import { preloadPages, routes } from '#web/app/routes';
 
 const router = createBrowserRouter(routes);
 const app = (

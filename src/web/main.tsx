@@ -5,10 +5,10 @@
 // loads the application at once (its shell preloads it).
 import './fonts.css';
 import './styles.css';
-import { holdEarlyClicks } from './lib/early-clicks';
+import { holdEarlyClicks } from '#web/lib/early-clicks';
 
 /** The page chunks of prerendered pages, fetched beside the application instead of after it. */
-const PRERENDERED_PAGES: Record<string, () => Promise<unknown>> = { '/': () => import('./routes/home') };
+const PRERENDERED_PAGES: Record<string, () => Promise<unknown>> = { '/': () => import('#web/routes/home') };
 
 let started = false;
 function start() {

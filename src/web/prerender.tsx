@@ -4,8 +4,8 @@
 import { StrictMode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { Providers } from './app/providers';
-import { routes } from './app/routes';
+import { Providers } from '#web/app/providers';
+import { routes } from '#web/app/routes';
 
 export async function prerenderPage(pathname: string): Promise<string> {
   const router = createMemoryRouter(routes, { initialEntries: [pathname] });

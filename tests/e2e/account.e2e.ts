@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Browser, BrowserContext } from 'playwright-core';
 import { loginViaApi, newContext, signUpViaApi, toastLocator, trackPageErrors, type BrowserServer, openBrowserSuite, closeBrowserSuite } from '#tests/helpers/browser';
-import { outbox, passwordResets, users } from '../../src/server/db/schema/index';
+import { outbox, passwordResets, users } from '#server/db/schema/index';
 
 let server: BrowserServer;
 let browser: Browser;

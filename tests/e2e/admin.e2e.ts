@@ -5,7 +5,7 @@ import { parse } from 'csv-parse/sync';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { newContext, signUpViaApi, toastLocator, trackPageErrors, type BrowserServer, openBrowserSuite, closeBrowserSuite } from '#tests/helpers/browser';
 import { insertDesignWithOrder, insertOrder, insertProfile, pngDataUrl, renderCardBack } from '#tests/helpers/admin-factories';
-import { cards, orders, outbox, reviews, users } from '../../src/server/db/schema/index';
+import { cards, orders, outbox, reviews, users } from '#server/db/schema/index';
 
 let server: BrowserServer;
 let browser: Browser;

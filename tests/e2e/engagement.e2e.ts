@@ -6,7 +6,7 @@ import vCard from 'vcf';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { MOBILE, newContext, signUpViaApi, toastLocator, trackPageErrors, type BrowserServer, openBrowserSuite, closeBrowserSuite } from '#tests/helpers/browser';
 import { orderInput } from '#tests/helpers/orders';
-import { cardCodes } from '../../src/server/db/schema/index';
+import { cardCodes } from '#server/db/schema/index';
 
 // real-looking agents: headless ones count as bots and are never counted as views
 const DESKTOP_UA = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36';

@@ -5,7 +5,7 @@ import type { Browser, Page } from 'playwright-core';
 import { newContext, signUpViaApi, startBrowserServer, toastLocator, trackPageErrors, type BrowserServer, openBrowserSuite, closeBrowserSuite } from '#tests/helpers/browser';
 import { pngImage } from '#tests/helpers/orders';
 import { startShopifyStandin } from '#tests/helpers/shopify-standin';
-import { orders, outbox, users } from '../../src/server/db/schema/index';
+import { orders, outbox, users } from '#server/db/schema/index';
 
 let server: BrowserServer;
 let browser: Browser;

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { Browser, Page } from 'playwright-core';
 import { newContext, signUpViaApi, toastLocator, trackPageErrors, type BrowserServer, openBrowserSuite, closeBrowserSuite } from '#tests/helpers/browser';
-import { cards, orders, templates, users } from '../../src/server/db/schema/index';
+import { cards, orders, templates, users } from '#server/db/schema/index';
 
 let server: BrowserServer;
 let browser: Browser;

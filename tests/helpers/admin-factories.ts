@@ -1,8 +1,8 @@
 import crypto from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { priceOrder, type CardTypeId, type DeliveryOptionId } from '../../src/shared/catalogue';
-import { cards, orders, profiles, users } from '../../src/server/db/schema/index';
+import { priceOrder, type CardTypeId, type DeliveryOptionId } from '#shared/catalogue';
+import { cards, orders, profiles, users } from '#server/db/schema/index';
 
 /** Test data for the staff area, written straight into the tables (no other feature's API needed). */
 

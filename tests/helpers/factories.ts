@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { users } from '../../src/server/db/schema/index';
+import { users } from '#server/db/schema/index';
 import { Agent } from './test-app';
 
 let seq = 0;

@@ -9,6 +9,8 @@ export interface RecordedRoute {
   body?: z.ZodType;
   params?: z.ZodType;
   querystring?: z.ZodType;
+  /** the declared answers by status code ('200', '4xx', 'default'...) */
+  response?: Record<string, z.ZodType>;
 }
 
 /**
@@ -22,7 +24,7 @@ export function collectRoutes() {
     async (app: FastifyInstance) => {
       app.addHook('onRoute', (route: RouteOptions) => {
         const methods = Array.isArray(route.method) ? route.method : [route.method];
-        const schema = (route.schema ?? {}) as { body?: z.ZodType; params?: z.ZodType; querystring?: z.ZodType };
+        const schema = (route.schema ?? {}) as { body?: z.ZodType; params?: z.ZodType; querystring?: z.ZodType; response?: Record<string, z.ZodType> };
         for (const m of methods) {
           recorded.push({
             method: String(m).toUpperCase(),
@@ -31,6 +33,7 @@ export function collectRoutes() {
             body: schema.body,
             params: schema.params,
             querystring: schema.querystring,
+            response: schema.response,
           });
         }
       });

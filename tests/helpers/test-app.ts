@@ -2,9 +2,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { buildApp, type BuildAppOptions } from '../../src/server/app';
-import { loadConfig, type AppConfig } from '../../src/server/env';
-import { runSeeds } from '../../src/server/db/seed';
+import { buildApp, type BuildAppOptions } from '#server/app';
+import { loadConfig, type AppConfig } from '#server/env';
+import { runSeeds } from '#server/seeds';
 import { createTestDatabase } from './test-db';
 
 export interface TestApp {
@@ -24,7 +24,8 @@ export async function createTestApp(
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mc-test-'));
   const config = loadConfig({ LOG_LEVEL: 'silent', NODE_ENV: 'test', DATA_DIR: dataDir, PUBLIC_URL: '', ...opts.env });
   const database = await createTestDatabase();
-  const app = await buildApp({ config, database, storage: opts.storage, mail: opts.mail, serveWeb: opts.serveWeb ?? false });
+  // every answer is checked against its route's response schema: a broken contract fails the test
+  const app = await buildApp({ config, database, storage: opts.storage, mail: opts.mail, serveWeb: opts.serveWeb ?? false, checkResponses: true });
   if (opts.seed !== false) await runSeeds(app.ctx);
   await app.ready();
   return {

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import crypto from 'node:crypto';
-import { openDatabase, type Database } from '../../src/server/db/client';
-import { runMigrations } from '../../src/server/db/migrate';
+import { openDatabase, type Database } from '#server/db/client';
+import { runMigrations } from '#server/db/migrate';
 
 /**
  * A fresh, migrated database for one test file: a PGlite copy of the template dump, or, in the

@@ -155,6 +155,10 @@ describe('fuzzing every registered route with hostile input', () => {
     const login = list.find((r) => r.method === 'POST' && r.url === '/api/auth/login');
     expect(login?.body).toBeTruthy();
     expect(login!.body!.safeParse(exampleOf(login!.body)).success).toBe(true);
+    // every route states its answers (the app checks each answer against them: a broken contract is a 500 here)
+    expect(list.filter((r) => !r.response && !SKIP.has(`${r.method} ${r.url}`)).map((r) => `${r.method} ${r.url}`)).toEqual([]);
+    // and its path parameters with a zod schema (no TypeScript-only generics)
+    expect(list.filter((r) => /[:*]/.test(r.url) && !r.params).map((r) => `${r.method} ${r.url}`)).toEqual([]);
   });
 
   it('never answers 500 or a stack trace, and a 4xx writes nothing', { timeout: 300_000 }, async () => {

@@ -5,7 +5,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '#server/app';
 import { loadConfig } from '#server/env';
-import { runSeeds } from '#server/db/seed';
+import { runSeeds } from '#server/seeds';
 import { createTestDatabase } from '#tests/helpers/test-db';
 import { Agent } from '#tests/helpers/test-app';
 import { signedInAgent } from '#tests/helpers/factories';

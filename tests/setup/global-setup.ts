@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { openDatabase } from '../../src/server/db/client';
-import { runMigrations } from '../../src/server/db/migrate';
+import { openDatabase } from '#server/db/client';
+import { runMigrations } from '#server/db/migrate';
 
 /**
  * Builds a migrated PGlite data dir once per run and dumps it; each test file then loads a copy

@@ -1,9 +1,9 @@
 // npm run admin -- <email>: gives an existing account the admin role.
 import { sql } from 'drizzle-orm';
-import { loadConfig } from '../env';
-import { openDatabase } from '../db/client';
-import { runMigrations } from '../db/migrate';
-import { users } from '../db/schema/index';
+import { loadConfig } from '#server/env';
+import { openDatabase } from '#server/db/client';
+import { runMigrations } from '#server/db/migrate';
+import { users } from '#server/db/schema/index';
 
 async function main() {
   const email = process.argv[2]?.trim();

@@ -4,8 +4,8 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
-import { openDatabase, preparePgliteDataDir } from '#server/db/client';
-import { runMigrations } from '#server/db/migrate';
+import { openDatabase, preparePgliteDataDir } from './client';
+import { runMigrations } from './migrate';
 
 const root = fs.mkdtempSync(path.join(os.tmpdir(), 'mc-pglite-dir-'));
 afterAll(() => fs.rmSync(root, { recursive: true, force: true }));

@@ -5,7 +5,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import { sql } from 'drizzle-orm';
-import * as schema from './schema/index';
+import * as schema from '#server/db/schema/index';
 
 export type Schema = typeof schema;
 /** The one database type used everywhere: PGlite and node-postgres share it. */

@@ -3,7 +3,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { Database } from './client';
-import { projectRoot } from '../lib/paths';
+import { projectRoot } from '#server/infra/paths';
 
 const LOCK_KEY = 7_351_001; // advisory lock id for migrations
 

@@ -4,11 +4,11 @@ import { eq, sql } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '#tests/helpers/test-app';
 import { orderInput } from '#tests/helpers/orders';
 import { freePort, startSmtpServer, waitFor, type TestSmtpServer } from '#tests/helpers/smtp-server';
-import { outbox } from '../db/schema/index';
-import { createMailTransport } from '../lib/mail/transport';
+import { outbox } from '#server/db/schema/index';
+import { createMailTransport } from '#server/infra/mail/transport';
 import { createOutboxWorker, backoffSeconds } from './outbox-worker';
-import { designReviewedEmail, orderStatusChangedEmail } from '../features/orders/order-emails';
-import { enqueueEmail } from '../lib/mail/outbox';
+import { designReviewedEmail, orderStatusChangedEmail } from '#server/features/orders/order-emails';
+import { enqueueEmail } from '#server/infra/mail/outbox';
 
 const cleanup: Array<() => Promise<void>> = [];
 afterEach(async () => {

@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../db/client';
-import type { MailTransport } from '../lib/mail/transport';
+import type { Db } from '#server/db/client';
+import type { MailTransport } from '#server/infra/mail/transport';
+import { queryRows } from '#server/db/rows';
 
 export interface OutboxWorker {
   /** process due e-mails now (also called on a timer); resolves with how many were sent */
@@ -35,15 +36,7 @@ export function createOutboxWorker(opts: {
 
   async function claim() {
     // rows are claimed with a lease; SKIP LOCKED lets several instances share the queue
-    const r = await db.execute(sql`
-      update outbox set locked_until = now() + interval '2 minutes', attempts = attempts + 1
-      where id in (
-        select id from outbox
-        where status = 'pending' and next_attempt_at <= now() and (locked_until is null or locked_until < now())
-        order by id limit ${BATCH}
-        for update skip locked)
-      returning id, dedupe_key, to_address, subject, text_body, html_body, attempts`);
-    return (r as any).rows as Array<{
+    return queryRows<{
       id: number;
       dedupe_key: string;
       to_address: string;
@@ -51,7 +44,17 @@ export function createOutboxWorker(opts: {
       text_body: string;
       html_body: string;
       attempts: number;
-    }>;
+    }>(
+      db,
+      sql`
+      update outbox set locked_until = now() + interval '2 minutes', attempts = attempts + 1
+      where id in (
+        select id from outbox
+        where status = 'pending' and next_attempt_at <= now() and (locked_until is null or locked_until < now())
+        order by id limit ${BATCH}
+        for update skip locked)
+      returning id, dedupe_key, to_address, subject, text_body, html_body, attempts`,
+    );
   }
 
   async function process(): Promise<number> {

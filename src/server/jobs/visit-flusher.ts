@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
-import type { AppContext } from '../context';
-import { contactSaves, linkClicks, visits } from '../db/schema/index';
+import type { AppContext } from '#server/context';
+import { contactSaves, linkClicks, visits } from '#server/db/schema/index';
 
 /**
  * Public-page events (visits, link clicks, contact saves) are buffered in memory and written in

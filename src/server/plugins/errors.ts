@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyError } from 'fastify';
-import { HttpError } from '../lib/http-errors';
-import { RequestValidationError, issuesToFieldErrors } from '../lib/validation';
+import { HttpError } from '#server/http/http-errors';
+import { RequestValidationError, issuesToFieldErrors } from '#server/http/validation';
 
 /** Every error becomes JSON `{ message, errors? }` with a fitting status; no stack traces out. */
 export function registerErrorHandler(app: FastifyInstance) {

@@ -7,7 +7,7 @@ import { createTestApp, type TestApp } from '#tests/helpers/test-app';
 import { createTestDatabase } from '#tests/helpers/test-db';
 import { buildApp } from '#server/app';
 import { loadConfig } from '#server/env';
-import { enqueueEmail } from '#server/lib/mail/outbox';
+import { enqueueEmail } from '#server/infra/mail/outbox';
 
 const TOKEN = 'metrics-token-for-tests-0123456789';
 let t: TestApp;

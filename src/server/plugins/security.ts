@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { forbidden, unsupportedMediaType } from '../lib/http-errors';
+import { forbidden, unsupportedMediaType } from '#server/http/http-errors';
 
 const SPA_CSP = [
   "default-src 'self'",
@@ -17,16 +17,33 @@ const SPA_CSP = [
 
 export const SANDBOX_CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; sandbox";
 
+/** True when the site's public address is https (cookies get the __Host- prefix and Secure, HSTS is sent). */
+export function isHttpsSite(publicUrl: string | undefined | null): boolean {
+  return !!publicUrl && /^https:\/\//i.test(publicUrl.trim());
+}
+
 /** Security headers on every answer, and the cross-site request rules for state-changing calls. */
 export function registerSecurity(app: FastifyInstance, opts: { dev?: boolean }) {
+  // behind TLS (PUBLIC_URL https) HSTS is sent whatever the proxy says about the protocol (issue 19.8)
+  const httpsSite = isHttpsSite(app.ctx.config.PUBLIC_URL);
   app.addHook('onSend', async (req, reply, payload) => {
+    const https = httpsSite || req.protocol === 'https';
     reply.header('x-content-type-options', 'nosniff');
     reply.header('referrer-policy', 'strict-origin-when-cross-origin');
     reply.header('x-frame-options', 'DENY');
     reply.header('cross-origin-opener-policy', 'same-origin');
     reply.header('permissions-policy', 'camera=(), microphone=(), geolocation=()');
     if (!reply.hasHeader('content-security-policy') && !opts.dev) reply.header('content-security-policy', SPA_CSP);
-    if (req.protocol === 'https') reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
+    if (https) reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
+    // personal and staff answers are never stored by a browser or a proxy (issue 19.7), set here
+    // once for every route: a route for signed-in callers or staff always answers no-store; an API
+    // answer that states no caching of its own (public data that may be cached says so) too
+    const access = (req.routeOptions?.config as { access?: string } | undefined)?.access;
+    if (access === 'user' || access === 'admin' || (req.user && access !== undefined && !reply.hasHeader('cache-control'))) {
+      reply.header('cache-control', 'no-store');
+    } else if (req.url.startsWith('/api/') && !reply.hasHeader('cache-control')) {
+      reply.header('cache-control', 'no-store');
+    }
     return payload;
   });
 

@@ -1,11 +1,20 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { and, eq, gt, sql } from 'drizzle-orm';
-import { sessions, users } from '../db/schema/index';
-import { hmacHex, randomToken } from '../lib/crypto';
-import { forbidden, unauthorized } from '../lib/http-errors';
-import type { SessionUser } from '../context';
+import { sessions, users } from '#server/db/schema/index';
+import { hmacHex, randomToken } from '#server/infra/crypto';
+import { forbidden, unauthorized } from '#server/http/http-errors';
+import type { SessionUser } from '#server/context';
+import { isHttpsSite } from './security';
 
 export const SESSION_COOKIE = 'sid';
+/** Behind TLS (PUBLIC_URL https): a host-only, Secure, path=/ cookie that no subdomain or plain-http page can set (issue 19.8). */
+export const SECURE_SESSION_COOKIE = '__Host-sid';
+
+/** The session cookie's name and Secure flag for this site: decided by PUBLIC_URL, never by what a proxy says. */
+export function sessionCookieFor(app: FastifyInstance, req: FastifyRequest): { name: string; secure: boolean } {
+  if (isHttpsSite(app.ctx.config.PUBLIC_URL)) return { name: SECURE_SESSION_COOKIE, secure: true };
+  return { name: SESSION_COOKIE, secure: req.protocol === 'https' };
+}
 const TOUCH_AFTER_MS = 5 * 60 * 1000;
 
 export function hashSessionToken(secret: string, token: string) {
@@ -18,7 +27,7 @@ export function registerSession(app: FastifyInstance) {
   app.decorateRequest('sessionId', null);
 
   app.addHook('onRequest', async (req) => {
-    const token = req.cookies[SESSION_COOKIE];
+    const token = req.cookies[sessionCookieFor(app, req).name];
     if (!token || token.length > 100) return;
     const { db, config, sessionSecret } = app.ctx;
     const id = hashSessionToken(sessionSecret, token);
@@ -73,6 +82,7 @@ export function toSessionUser(u: typeof users.$inferSelect): SessionUser {
     firstName: u.firstName,
     lastName: u.lastName,
     role: u.role === 'admin' ? 'admin' : 'user',
+    emailVerified: u.emailVerifiedAt !== null,
     createdAt: u.createdAt.toISOString(),
   };
 }
@@ -90,16 +100,18 @@ export async function startSession(app: FastifyInstance, req: FastifyRequest, re
     userAgent: String(req.headers['user-agent'] ?? '').slice(0, 300),
     ip: req.ip,
   });
-  reply.setCookie(SESSION_COOKIE, token, {
+  const cookie = sessionCookieFor(app, req);
+  reply.setCookie(cookie.name, token, {
     path: '/',
     httpOnly: true,
     sameSite: 'lax',
-    secure: req.protocol === 'https',
+    secure: cookie.secure,
     maxAge: maxAgeSec,
   });
   return id;
 }
 
 export function clearSessionCookie(req: FastifyRequest, reply: FastifyReply) {
-  reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure: req.protocol === 'https' });
+  const cookie = sessionCookieFor(req.server, req);
+  reply.clearCookie(cookie.name, { path: '/', httpOnly: true, sameSite: 'lax', secure: cookie.secure });
 }

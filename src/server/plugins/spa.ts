@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { isKnownPagePath } from '#shared/routes';
-import { projectRoot } from '../lib/paths';
+import { projectRoot } from '#server/infra/paths';
 
 /** Pages prerendered by the build (scripts/build-web.mjs): URL path -> file under dist/web/prerender. */
 const PRERENDERED: Record<string, string> = { '/': 'home.html' };

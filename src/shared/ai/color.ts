@@ -172,14 +172,6 @@ export function deltaE(a: string, b: string): number {
   return Math.hypot(x.L - y.L, x.a - y.a, x.b - y.b);
 }
 
-/** Mix two colours in OKLab (t = 0 gives a, 1 gives b). */
-export function mixOklab(a: string, b: string, t: number): string {
-  const x = rgbToOklab(hexToRgb(a));
-  const y = rgbToOklab(hexToRgb(b));
-  const m = { L: x.L + (y.L - x.L) * t, a: x.a + (y.a - x.a) * t, b: x.b + (y.b - x.b) * t };
-  return oklchToHex(oklabToOklch(m));
-}
-
 const HUE_NAMES: Array<[number, string]> = [
   [15, 'Rose'],
   [36, 'Red'],

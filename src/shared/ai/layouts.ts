@@ -7,11 +7,9 @@
  * 300 units per inch): where a field sits, how wide it may run and the size it is set at. They are
  * used to judge whether a name or an address fits, not to render the card.
  */
-import type { AiTemplateId } from '../schemas/ai';
+import type { AiTemplateId } from '#shared/schemas/ai';
 
 export const CARD_UNITS_PER_INCH = 300;
-export const CARD_WIDTH = 1050;
-export const CARD_HEIGHT = 600;
 
 /** points -> card units (1 pt = 1/72 in) */
 export const ptToUnits = (pt: number) => (pt * CARD_UNITS_PER_INCH) / 72;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { emailField } from './common';
-import { PASSWORD_MAX, passwordField } from './auth';
+import { binaryFile, emailField, isoDateTime } from './common';
+import { AuthUserResponse, PASSWORD_MAX, passwordField } from './auth';
 
 /** Reset links live this long (and are used once). */
 export const RESET_TOKEN_TTL_MINUTES = 60;
@@ -37,64 +37,69 @@ const currentPasswordField = z
 
 const confirmField = z.string().max(PASSWORD_MAX, "Passwords don't match");
 
-export const ForgotPasswordBody = z.strictObject({
+export const PasswordForgotBody = z.strictObject({
   email: emailField('Please enter a valid email address'),
 });
-export type ForgotPasswordInput = z.input<typeof ForgotPasswordBody>;
 
-export const ResetPasswordBody = z
+export const PasswordResetBody = z
   .strictObject({
     token: tokenField(ACCOUNT_MESSAGES.resetInvalid),
     password: passwordField,
     confirmPassword: confirmField,
   })
   .refine((v) => v.password === v.confirmPassword, { message: "Passwords don't match", path: ['confirmPassword'] });
-export type ResetPasswordInput = z.input<typeof ResetPasswordBody>;
+export type ResetPasswordInput = z.input<typeof PasswordResetBody>;
 
-export const ChangePasswordBody = z
+export const PasswordChangeBody = z
   .strictObject({
     currentPassword: currentPasswordField,
     newPassword: passwordField,
     confirmPassword: confirmField,
   })
   .refine((v) => v.newPassword === v.confirmPassword, { message: "Passwords don't match", path: ['confirmPassword'] });
-export type ChangePasswordInput = z.input<typeof ChangePasswordBody>;
+export type ChangePasswordInput = z.input<typeof PasswordChangeBody>;
 
-export const ChangeEmailBody = z.strictObject({
+export const EmailChangeBody = z.strictObject({
   newEmail: emailField('Please enter a valid email address'),
   currentPassword: currentPasswordField,
 });
-export type ChangeEmailInput = z.input<typeof ChangeEmailBody>;
+export type ChangeEmailInput = z.input<typeof EmailChangeBody>;
 
-export const ConfirmEmailBody = z.strictObject({
+export const EmailConfirmBody = z.strictObject({
   token: tokenField(ACCOUNT_MESSAGES.emailLinkInvalid),
 });
-export type ConfirmEmailInput = z.input<typeof ConfirmEmailBody>;
 
-export const DeleteAccountBody = z.strictObject({
+export const AccountDeleteBody = z.strictObject({
   password: z.string().min(1, 'Please enter your password to confirm.').max(PASSWORD_MAX, ACCOUNT_MESSAGES.wrongPassword),
 });
-export type DeleteAccountInput = z.input<typeof DeleteAccountBody>;
 
 /** One signed-in device, as listed on the account page. */
-export interface AccountSession {
+export const AccountSession = z.strictObject({
   /** opaque, stable per session; not the cookie and not its stored hash */
-  id: string;
-  current: boolean;
-  device: string;
-  ip: string;
-  createdAt: string;
-  lastSeenAt: string;
-}
+  id: z.string(),
+  current: z.boolean(),
+  device: z.string(),
+  ip: z.string(),
+  createdAt: isoDateTime,
+  lastSeenAt: isoDateTime,
+});
+export type AccountSession = z.infer<typeof AccountSession>;
 
-export interface AccountSessionsResponse {
-  sessions: AccountSession[];
-}
+/** GET /api/account: the signed-in user and the address an e-mail change waits to confirm. */
+export const AccountGetResponse = AuthUserResponse.extend({ pendingEmail: z.string().nullable() });
+export type AccountInfo = z.infer<typeof AccountGetResponse>;
 
-export interface MessageResponse {
-  message: string;
-}
+export const AccountSessionListResponse = z.strictObject({ sessions: z.array(AccountSession) });
+export type AccountSessionsResponse = z.infer<typeof AccountSessionListResponse>;
 
-export interface EmailChangeResponse extends MessageResponse {
-  pendingEmail: string;
-}
+export const AccountSessionsRevokeResponse = z.strictObject({ message: z.string(), ended: z.number().int().nonnegative() });
+
+export const PasswordResetResponse = z.strictObject({ message: z.string(), user: AuthUserResponse });
+
+export const EmailChangeResponse = z.strictObject({ message: z.string(), pendingEmail: z.string() });
+export type EmailChangeResponse = z.infer<typeof EmailChangeResponse>;
+
+export const EmailConfirmResponse = z.strictObject({ message: z.string(), email: z.string() });
+
+/** GET /api/account/export: a JSON file of everything kept about the account (streamed as a download). */
+export const AccountExportResponse = binaryFile('application/json (attachment)');

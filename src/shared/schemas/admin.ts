@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { ORDER_STATUSES, type OrderStatus } from '../catalogue';
-import { multiLine, singleLine } from './common';
+import { ORDER_STATUSES } from '#shared/catalogue';
+import { isoDateTime, multiLine, singleLine, textDocument } from './common';
 
 /** Contracts of the staff area (`/api/admin/*`). The server validates with them; the admin screens use the types. */
 
@@ -33,21 +33,18 @@ const statusFilter = z
   .optional()
   .transform((v) => (v === '' || v === 'all' ? undefined : v));
 
-export const AdminOrdersQuery = z.strictObject({ q: search, status: statusFilter, page, pageSize });
-export type AdminOrdersQueryInput = z.input<typeof AdminOrdersQuery>;
+export const AdminOrderListQuery = z.strictObject({ q: search, status: statusFilter, page, pageSize });
 
-export const AdminOrdersExportQuery = z.strictObject({ q: search, status: statusFilter });
+export const AdminOrderExportQuery = z.strictObject({ q: search, status: statusFilter });
 
-export const UpdateOrderStatusBody = z.strictObject({ status: OrderStatusField });
-export type UpdateOrderStatusInput = z.infer<typeof UpdateOrderStatusBody>;
+export const AdminOrderUpdateBody = z.strictObject({ status: OrderStatusField });
 
-export const OrderNotesBody = z.strictObject({
+export const AdminOrderNotesSaveBody = z.strictObject({
   notes: z.string({ error: 'Notes must be text' }).pipe(multiLine(ADMIN_NOTES_MAX, 'Notes')),
 });
-export type OrderNotesInput = z.infer<typeof OrderNotesBody>;
 
 export const DESIGN_REVIEW_STATUSES = ['approved', 'rejected'] as const;
-export const ReviewDesignBody = z.strictObject({
+export const AdminDesignReviewBody = z.strictObject({
   status: z.enum(DESIGN_REVIEW_STATUSES, { error: 'Status must be approved or rejected' }),
   reviewNotes: z
     .string({ error: 'Review notes must be text' })
@@ -55,12 +52,12 @@ export const ReviewDesignBody = z.strictObject({
     .optional()
     .default(''),
 });
-export type ReviewDesignInput = z.input<typeof ReviewDesignBody>;
+export type ReviewDesignInput = z.input<typeof AdminDesignReviewBody>;
 
-export const AdminCustomersQuery = z.strictObject({ q: search, page, pageSize });
+export const AdminCustomerListQuery = z.strictObject({ q: search, page, pageSize });
 
 export const OUTBOX_STATUSES = ['pending', 'sent', 'failed'] as const;
-export const AdminOutboxQuery = z.strictObject({
+export const AdminOutboxListQuery = z.strictObject({
   status: z
     .union([z.literal(''), z.literal('all'), z.enum(OUTBOX_STATUSES)], { error: 'Status must be pending, sent or failed' })
     .optional()
@@ -71,209 +68,224 @@ export const AdminOutboxQuery = z.strictObject({
 
 // ---- answers ----
 
-export interface AdminOrder {
-  id: number;
-  status: OrderStatus | string;
-  customerName: string;
-  email: string;
-  phone: string | null;
+const dateTime = isoDateTime;
+const pageOf = <T extends z.ZodType>(key: string, item: T) =>
+  z.strictObject({ [key]: z.array(item), total: z.number().int().nonnegative(), page: z.number().int().positive(), pageSize: z.number().int().positive() });
+
+export const AdminOrder = z.strictObject({
+  id: z.number().int(),
+  status: z.string().describe(`one of ${ORDER_STATUSES.join(', ')}`),
+  customerName: z.string(),
+  email: z.string(),
+  phone: z.string().nullable(),
   /** the spec's admin list calls it `company`, the store-side order `companyName`: both are sent */
-  company: string | null;
-  companyName: string | null;
-  position: string | null;
-  jobTitle: string | null;
-  address: string | null;
-  quantity: number;
-  cardType: string;
-  cardTypeLabel: string;
-  cardStyle: string;
-  deliveryOption: string;
-  deliveryLabel: string;
-  specialRequests: string | null;
+  company: z.string().nullable(),
+  companyName: z.string().nullable(),
+  position: z.string().nullable(),
+  jobTitle: z.string().nullable(),
+  address: z.string().nullable(),
+  quantity: z.number().int(),
+  cardType: z.string(),
+  cardTypeLabel: z.string(),
+  cardStyle: z.string(),
+  deliveryOption: z.string(),
+  deliveryLabel: z.string(),
+  specialRequests: z.string().nullable(),
   /** total in dollars from the order's price snapshot */
-  amount: number;
-  totalCents: number;
-  currency: string;
-  templateId: number | null;
+  amount: z.number(),
+  totalCents: z.number().int(),
+  currency: z.string(),
+  templateId: z.number().int().nullable(),
   /** the customer's uploaded artwork (or logo), if any */
-  logoUrl: string | null;
-  cardId: number | null;
+  logoUrl: z.string().nullable(),
+  cardId: z.number().int().nullable(),
   /** a real image of the order's design: the designed card's front, else the uploaded artwork */
-  previewUrl: string | null;
-  source: string;
-  userId: string | null;
-  createdAt: string;
-  updatedAt: string;
-}
+  previewUrl: z.string().nullable(),
+  source: z.string(),
+  userId: z.string().nullable(),
+  createdAt: dateTime,
+  updatedAt: dateTime,
+});
+export type AdminOrder = z.infer<typeof AdminOrder>;
 
-export interface AdminOrderPage {
-  orders: AdminOrder[];
-  total: number;
-  page: number;
-  pageSize: number;
-}
+export const AdminOrderListResponse = pageOf('orders', AdminOrder);
+export type AdminOrderPage = { orders: AdminOrder[]; total: number; page: number; pageSize: number };
 
-export interface OrderHistoryEntry {
-  id: number;
-  fromStatus: string | null;
-  toStatus: string;
-  changedBy: string;
-  createdAt: string;
-}
+/** GET /api/admin/orders.csv: the orders as CSV (UTF-8 with BOM, attachment). */
+export const AdminOrderExportResponse = textDocument('text/csv (attachment)');
 
-export interface OrderNoteEntry {
-  id: number;
-  body: string;
-  author: string;
-  createdAt: string;
-}
+export const OrderHistoryEntry = z.strictObject({
+  id: z.number().int(),
+  fromStatus: z.string().nullable(),
+  toStatus: z.string(),
+  changedBy: z.string(),
+  createdAt: dateTime,
+});
+export type OrderHistoryEntry = z.infer<typeof OrderHistoryEntry>;
 
-export interface AdminOrderDesign {
-  id: number;
-  status: string;
-  templateId: number;
-  frontImageUrl: string | null;
-  backImageUrl: string | null;
-  qrCodeUrl: string | null;
-  profileId: string | null;
-  reviewNotes: string | null;
-  reviewedAt: string | null;
-}
+export const OrderNoteEntry = z.strictObject({ id: z.number().int(), body: z.string(), author: z.string(), createdAt: dateTime });
+export type OrderNoteEntry = z.infer<typeof OrderNoteEntry>;
 
-export interface AdminOrderDetail extends AdminOrder {
-  internalNotes: string;
-  unitPriceCents: number;
-  deliveryFeeCents: number;
-  history: OrderHistoryEntry[];
-  notes: OrderNoteEntry[];
-  design: AdminOrderDesign | null;
-}
+export const AdminOrderDesign = z.strictObject({
+  id: z.number().int(),
+  status: z.string(),
+  templateId: z.number().int(),
+  frontImageUrl: z.string().nullable(),
+  backImageUrl: z.string().nullable(),
+  qrCodeUrl: z.string().nullable(),
+  profileId: z.string().nullable(),
+  reviewNotes: z.string().nullable(),
+  reviewedAt: dateTime.nullable(),
+});
+export type AdminOrderDesign = z.infer<typeof AdminOrderDesign>;
 
-export interface CardTypePopularity {
-  cardType: string;
-  label: string;
-  orders: number;
-  cards: number;
-}
+export const AdminOrderGetResponse = AdminOrder.extend({
+  internalNotes: z.string(),
+  unitPriceCents: z.number().int(),
+  deliveryFeeCents: z.number().int(),
+  history: z.array(OrderHistoryEntry),
+  notes: z.array(OrderNoteEntry),
+  design: AdminOrderDesign.nullable(),
+});
+export type AdminOrderDetail = z.infer<typeof AdminOrderGetResponse>;
 
-export interface AdminStats {
-  totalOrders: number;
-  pendingOrders: number;
-  completedOrders: number;
-  cancelledOrders: number;
+/** PATCH /api/admin/orders/{id}: the order, and whether the status really changed. */
+export const AdminOrderUpdateResponse = AdminOrderGetResponse.extend({ changed: z.boolean() });
+
+export const CardTypePopularity = z.strictObject({ cardType: z.string(), label: z.string(), orders: z.number().int(), cards: z.number().int() });
+export type CardTypePopularity = z.infer<typeof CardTypePopularity>;
+
+export const AdminStatsGetResponse = z.strictObject({
+  totalOrders: z.number().int(),
+  pendingOrders: z.number().int(),
+  completedOrders: z.number().int(),
+  cancelledOrders: z.number().int(),
   /** dollars (2 decimals) from the orders' price snapshots; cancelled orders excluded */
-  totalRevenue: number;
-  totalRevenueCents: number;
+  totalRevenue: z.number(),
+  totalRevenueCents: z.number().int(),
   /** completed / orders that are not pending (0..1); null when every order is still pending */
-  successRate: number | null;
-  cardTypePopularity: CardTypePopularity[];
-  recentOrders: AdminOrder[];
-}
+  successRate: z.number().min(0).max(1).nullable(),
+  cardTypePopularity: z.array(CardTypePopularity),
+  recentOrders: z.array(AdminOrder),
+});
+export type AdminStats = z.infer<typeof AdminStatsGetResponse>;
 
-export interface PendingDesign {
-  id: number;
-  profile: { fullName: string; email: string; jobTitle: string };
-  createdAt: string;
-  frontImageUrl: string | null;
-  backImageUrl: string | null;
-  templateId: number;
+export const PendingDesign = z.strictObject({
+  id: z.number().int(),
+  profile: z.strictObject({ fullName: z.string(), email: z.string(), jobTitle: z.string() }),
+  createdAt: dateTime,
+  frontImageUrl: z.string().nullable(),
+  backImageUrl: z.string().nullable(),
+  templateId: z.number().int(),
   /** the URL the card's QR code should open (the owner's public profile) */
-  qrCodeUrl: string | null;
-  profileId: string | null;
-  orderId: number | null;
-  cardType: string;
-}
+  qrCodeUrl: z.string().nullable(),
+  profileId: z.string().nullable(),
+  orderId: z.number().int().nullable(),
+  cardType: z.string(),
+});
+export type PendingDesign = z.infer<typeof PendingDesign>;
+export const AdminDesignPendingListResponse = z.array(PendingDesign);
 
-export interface DesignReviewResult {
-  id: number;
-  status: 'approved' | 'rejected';
-  reviewNotes: string;
-  reviewedAt: string;
-  orderId: number | null;
-}
+export const AdminDesignReviewResponse = z.strictObject({
+  id: z.number().int(),
+  status: z.enum(DESIGN_REVIEW_STATUSES),
+  reviewNotes: z.string(),
+  reviewedAt: dateTime,
+  orderId: z.number().int().nullable(),
+});
+export type DesignReviewResult = z.infer<typeof AdminDesignReviewResponse>;
 
-export interface ScanCheck {
-  designId: number;
-  status: 'pass' | 'fail';
+export const AdminDesignScanCheckResponse = z.strictObject({
+  designId: z.number().int(),
+  status: z.enum(['pass', 'fail']),
   /** the owner's public profile URL the code must open */
-  expectedUrl: string | null;
+  expectedUrl: z.string().nullable(),
   /** what the QR code in the rendered back decodes to (null when nothing decodes) */
-  decodedText: string | null;
-  message: string;
-}
+  decodedText: z.string().nullable(),
+  message: z.string(),
+});
+export type ScanCheck = z.infer<typeof AdminDesignScanCheckResponse>;
 
-export interface AdminCustomer {
-  email: string;
-  name: string;
-  phone: string | null;
-  company: string | null;
-  orderCount: number;
-  totalCents: number;
-  lastOrderAt: string;
-  orders: Array<{ id: number; status: string; createdAt: string; totalCents: number; quantity: number; cardType: string }>;
-}
-
-export interface AdminCustomerPage {
-  customers: AdminCustomer[];
-  total: number;
-  page: number;
-  pageSize: number;
-}
+export const AdminCustomer = z.strictObject({
+  email: z.string(),
+  name: z.string(),
+  phone: z.string().nullable(),
+  company: z.string().nullable(),
+  orderCount: z.number().int(),
+  totalCents: z.number().int(),
+  lastOrderAt: dateTime,
+  /** the account with this address: verified or not (issue 19); null when there is no account */
+  emailVerified: z.boolean().nullable(),
+  orders: z.array(
+    z.strictObject({ id: z.number().int(), status: z.string(), createdAt: dateTime, totalCents: z.number().int(), quantity: z.number().int(), cardType: z.string() }),
+  ),
+});
+export type AdminCustomer = z.infer<typeof AdminCustomer>;
+export const AdminCustomerListResponse = pageOf('customers', AdminCustomer);
+export type AdminCustomerPage = { customers: AdminCustomer[]; total: number; page: number; pageSize: number };
 
 /** off: not configured (a supported mode, e.g. no SMTP), not a fault */
-export type CheckStatus = 'pass' | 'warn' | 'fail' | 'off' | 'unknown';
+export const CHECK_STATUSES = ['pass', 'warn', 'fail', 'off', 'unknown'] as const;
+export type CheckStatus = (typeof CHECK_STATUSES)[number];
 
-export interface SystemCheck {
-  id: 'database' | 'email' | 'storage' | 'store' | 'outbox' | 'links';
-  label: string;
-  status: CheckStatus;
-  detail: string;
-  ms?: number;
-}
+export const SystemCheck = z.strictObject({
+  id: z.enum(['database', 'email', 'storage', 'store', 'outbox', 'links']),
+  label: z.string(),
+  status: z.enum(CHECK_STATUSES),
+  detail: z.string(),
+  ms: z.number().optional(),
+});
+export type SystemCheck = z.infer<typeof SystemCheck>;
 
-export interface LinkCheckResult {
-  id: number;
-  checkedAt: string;
-  totalPages: number;
-  okPages: number;
+export const AdminLinkCheckResponse = z.strictObject({
+  id: z.number().int(),
+  checkedAt: dateTime,
+  totalPages: z.number().int(),
+  okPages: z.number().int(),
   /** percent, one decimal */
-  successRate: number;
-  broken: Array<{ url: string; status: number; from?: string }>;
-}
+  successRate: z.number(),
+  broken: z.array(z.strictObject({ url: z.string(), status: z.number().int(), from: z.string().optional() })),
+});
+export type LinkCheckResult = z.infer<typeof AdminLinkCheckResponse>;
 
-export interface TestingSummary {
-  /** Healthy | Degraded | Failing | Unknown */
-  systemHealth: string;
+const OutboxCounts = z.strictObject({ pending: z.number().int(), sent: z.number().int(), failed: z.number().int() });
+
+export const AdminTestingSummaryResponse = z.strictObject({
+  systemHealth: z.string().describe('Healthy, Degraded, Failing or Unknown'),
   /** time of the last link check of the site's pages, or 'Unknown' */
-  lastUpdated: string;
-  checkedAt: string;
-  checks: SystemCheck[];
-  linkCheck: LinkCheckResult | null;
-  outbox: { pending: number; sent: number; failed: number };
-}
+  lastUpdated: z.string(),
+  checkedAt: dateTime,
+  checks: z.array(SystemCheck),
+  linkCheck: AdminLinkCheckResponse.nullable(),
+  outbox: OutboxCounts,
+});
+export type TestingSummary = z.infer<typeof AdminTestingSummaryResponse>;
 
-export interface OutboxEmailSummary {
-  id: number;
-  kind: string;
-  toAddress: string;
-  subject: string;
-  status: string;
-  attempts: number;
-  lastError: string | null;
-  createdAt: string;
-  sentAt: string | null;
-}
+export const OutboxEmailSummary = z.strictObject({
+  id: z.number().int(),
+  kind: z.string(),
+  toAddress: z.string(),
+  subject: z.string(),
+  status: z.string().describe(`one of ${OUTBOX_STATUSES.join(', ')}`),
+  attempts: z.number().int(),
+  lastError: z.string().nullable(),
+  createdAt: dateTime,
+  sentAt: dateTime.nullable(),
+});
+export type OutboxEmailSummary = z.infer<typeof OutboxEmailSummary>;
 
-export interface OutboxEmail extends OutboxEmailSummary {
-  textBody: string;
-  htmlBody: string;
-}
+export const AdminOutboxEmailResponse = OutboxEmailSummary.extend({ textBody: z.string(), htmlBody: z.string() });
+export type OutboxEmail = z.infer<typeof AdminOutboxEmailResponse>;
 
-export interface OutboxPage {
-  emails: OutboxEmailSummary[];
-  total: number;
-  page: number;
-  pageSize: number;
-  counts: { pending: number; sent: number; failed: number };
-  smtpConfigured: boolean;
-}
+export const AdminOutboxListResponse = z.strictObject({
+  emails: z.array(OutboxEmailSummary),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  counts: OutboxCounts,
+  smtpConfigured: z.boolean(),
+});
+export type OutboxPage = z.infer<typeof AdminOutboxListResponse>;
+
+/** POST bodies of the staff actions that take none (link check, outbox retry): nothing, or `{}`. */
+export const AdminEmptyBody = z.strictObject({}).nullish();

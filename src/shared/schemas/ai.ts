@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { CARD_STYLES, CARD_TYPE_IDS } from '../catalogue';
-import { isHexColor, normalizeHex } from '../ai/color';
+import { CARD_STYLES, CARD_TYPE_IDS } from '#shared/catalogue';
+import { isHexColor, normalizeHex } from '#shared/ai/color';
 import { singleLine, multiLine } from './common';
 
 /** The spec's option lists (section 9). */
@@ -95,7 +95,7 @@ export const existingColorsField = z
     return [...new Set(tokens.map(normalizeHex))];
   });
 
-export const designSuggestionsRequest = z.strictObject({
+export const AiSuggestionCreateBody = z.strictObject({
   companyName: requiredLine(100, 'Company name is required'),
   industry: choice(INDUSTRIES, 'Industry is required', 'Please choose an industry from the list'),
   role: requiredLine(100, 'Role is required'),
@@ -107,10 +107,10 @@ export const designSuggestionsRequest = z.strictObject({
     .transform((s) => (s ? (s as BrandPersonality) : undefined)),
   existingColors: existingColorsField,
 });
-export type DesignSuggestionsRequest = z.input<typeof designSuggestionsRequest>;
-export type DesignSuggestionsInput = z.output<typeof designSuggestionsRequest>;
+export type DesignSuggestionsRequest = z.input<typeof AiSuggestionCreateBody>;
+export type DesignSuggestionsInput = z.output<typeof AiSuggestionCreateBody>;
 
-export const colorPaletteRequest = z.strictObject({
+export const AiPaletteCreateBody = z.strictObject({
   baseColor: z
     .union([z.literal(''), hexColor], HEX_MESSAGE)
     .optional()
@@ -118,8 +118,8 @@ export const colorPaletteRequest = z.strictObject({
   mood: choice(MOODS, 'Mood is required', 'Please choose a mood from the list'),
   industry: choice(INDUSTRIES, 'Industry is required', 'Please choose an industry from the list'),
 });
-export type ColorPaletteRequest = z.input<typeof colorPaletteRequest>;
-export type ColorPaletteInput = z.output<typeof colorPaletteRequest>;
+export type ColorPaletteRequest = z.input<typeof AiPaletteCreateBody>;
+export type ColorPaletteInput = z.output<typeof AiPaletteCreateBody>;
 
 const templateField = z
   .union([z.number(), z.string()], 'Choose one of the templates: 15 Minimal, 16 Classic, 17 Simple, 18 Modern')
@@ -179,111 +179,124 @@ export const currentDesignSchema = z.strictObject(
 );
 export type CurrentDesign = z.output<typeof currentDesignSchema>;
 
-export const designFeedbackRequest = z.strictObject({
+export const AiFeedbackCreateBody = z.strictObject({
   currentDesign: currentDesignSchema,
   userQuestion: multiLine(1000, 'Question')
     .optional()
     .refine((s) => !!s && s.trim().length > 0, 'Please enter a question')
     .transform((s) => s as string),
 });
-export type DesignFeedbackRequest = z.input<typeof designFeedbackRequest>;
-export type DesignFeedbackInput = z.output<typeof designFeedbackRequest>;
+export type DesignFeedbackRequest = z.input<typeof AiFeedbackCreateBody>;
+export type DesignFeedbackInput = z.output<typeof AiFeedbackCreateBody>;
 
 // ---- answers ---------------------------------------------------------------------------------
 
-export interface PaletteColor {
-  hex: string;
-  name: string;
-  role: ColorRole;
+const hex = z.string().regex(/^#[0-9A-Fa-f]{6}$/).describe('hex colour #RRGGBB');
+
+export const PaletteColor = z.strictObject({
+  hex,
+  name: z.string(),
+  role: z.enum(COLOR_ROLES),
   /** how the colour is meant to be used */
-  usage: string;
-  oklch: { l: number; c: number; h: number };
+  usage: z.string(),
+  oklch: z.strictObject({ l: z.number(), c: z.number(), h: z.number() }),
   /** WCAG contrast ratio against pure white and pure black, 2 decimals (rounded down) */
-  contrastOnWhite: number;
-  contrastOnBlack: number;
+  contrastOnWhite: z.number(),
+  contrastOnBlack: z.number(),
   /** the better of black or white for text placed on this colour */
-  textOn: '#000000' | '#FFFFFF';
-}
+  textOn: z.enum(['#000000', '#FFFFFF']),
+});
+export type PaletteColor = z.infer<typeof PaletteColor>;
 
 /** Legibility of the palette's text colour on one metal finish (card type x style). */
-export interface FinishCheck {
-  cardType: string;
-  cardTypeLabel: string;
-  style: string;
+export const FinishCheck = z.strictObject({
+  cardType: z.string(),
+  cardTypeLabel: z.string(),
+  style: z.string(),
   /** representative surface colour (its darkest and lightest look under light) */
-  surface: string;
-  surfaceRange: [string, string];
+  surface: hex,
+  surfaceRange: z.tuple([hex, hex]),
   /** the palette colour recommended for text on this finish */
-  textColor: string;
-  textRole: ColorRole;
+  textColor: hex,
+  textRole: z.enum(COLOR_ROLES),
   /** worst-case contrast over the finish's range */
-  contrast: number;
-  level: 'AAA' | 'AA' | 'AA Large' | 'Fail';
-  legible: boolean;
-  note: string;
-}
+  contrast: z.number(),
+  level: z.enum(['AAA', 'AA', 'AA Large', 'Fail']),
+  legible: z.boolean(),
+  note: z.string(),
+});
+export type FinishCheck = z.infer<typeof FinishCheck>;
 
-export interface ColorPaletteResponse {
-  colors: PaletteColor[];
-  harmony: string;
-  description: string;
-  baseColor: string;
-  mood: Mood;
-  industry: Industry;
-  finishes: FinishCheck[];
-}
+export const AiPaletteCreateResponse = z.strictObject({
+  colors: z.array(PaletteColor),
+  harmony: z.string(),
+  description: z.string(),
+  baseColor: hex,
+  mood: z.enum(MOODS),
+  industry: z.enum(INDUSTRIES),
+  finishes: z.array(FinishCheck),
+});
+export type ColorPaletteResponse = z.infer<typeof AiPaletteCreateResponse>;
 
-export interface FontRecommendation {
-  family: 'Inter' | 'Playfair Display' | 'Montserrat' | 'JetBrains Mono';
-  use: string;
-  weights: number[];
-  reason: string;
-}
+export const FontRecommendation = z.strictObject({
+  family: z.enum(['Inter', 'Playfair Display', 'Montserrat', 'JetBrains Mono']),
+  use: z.string(),
+  weights: z.array(z.number().int()),
+  reason: z.string(),
+});
+export type FontRecommendation = z.infer<typeof FontRecommendation>;
 
-export interface LayoutSuggestion {
-  templateId: AiTemplateId;
-  templateName: string;
-  title: string;
-  description: string;
-  fit: number;
-}
+export const LayoutSuggestion = z.strictObject({
+  templateId: z.union(AI_TEMPLATE_IDS.map((id) => z.literal(id)) as unknown as [z.ZodLiteral<15>, z.ZodLiteral<16>, z.ZodLiteral<17>, z.ZodLiteral<18>]),
+  templateName: z.string(),
+  title: z.string(),
+  description: z.string(),
+  fit: z.number(),
+});
+export type LayoutSuggestion = z.infer<typeof LayoutSuggestion>;
 
-export type AiEngine = 'built-in' | 'model';
+export const AI_ENGINES = ['built-in', 'model'] as const;
 
-export interface DesignSuggestionsResponse {
-  colorPalette: PaletteColor[];
-  fontRecommendations: FontRecommendation[];
-  layoutSuggestions: LayoutSuggestion[];
-  industryTips: string[];
-  brandingAdvice: string[];
-  engine: AiEngine;
-}
+export const AiSuggestionCreateResponse = z.strictObject({
+  colorPalette: z.array(PaletteColor),
+  fontRecommendations: z.array(FontRecommendation),
+  layoutSuggestions: z.array(LayoutSuggestion),
+  industryTips: z.array(z.string()),
+  brandingAdvice: z.array(z.string()),
+  engine: z.enum(AI_ENGINES),
+});
+export type DesignSuggestionsResponse = z.infer<typeof AiSuggestionCreateResponse>;
 
-export type FindingSeverity = 'critical' | 'warning' | 'good' | 'info';
-export type FindingTopic = 'contrast' | 'fonts' | 'colors' | 'text' | 'qr' | 'finish' | 'layout';
+export const FINDING_SEVERITIES = ['critical', 'warning', 'good', 'info'] as const;
+export type FindingSeverity = (typeof FINDING_SEVERITIES)[number];
+export const FINDING_TOPICS = ['contrast', 'fonts', 'colors', 'text', 'qr', 'finish', 'layout'] as const;
+export type FindingTopic = (typeof FINDING_TOPICS)[number];
 
-export interface DesignFinding {
-  id: string;
-  topic: FindingTopic;
-  severity: FindingSeverity;
-  title: string;
-  detail: string;
+export const DesignFinding = z.strictObject({
+  id: z.string(),
+  topic: z.enum(FINDING_TOPICS),
+  severity: z.enum(FINDING_SEVERITIES),
+  title: z.string(),
+  detail: z.string(),
   /** the measured figure behind the finding (a ratio, a count, a percentage) when there is one */
-  value?: number;
-}
+  value: z.number().optional(),
+});
+export type DesignFinding = z.infer<typeof DesignFinding>;
 
-export interface DesignFeedbackResponse {
+export const AiFeedbackCreateResponse = z.strictObject({
   /** the answer to the user's question followed by the main findings, as readable text */
-  feedback: string;
-  answer: string;
-  score: number;
-  findings: DesignFinding[];
-  engine: AiEngine;
-}
+  feedback: z.string(),
+  answer: z.string(),
+  score: z.number(),
+  findings: z.array(DesignFinding),
+  engine: z.enum(AI_ENGINES),
+});
+export type DesignFeedbackResponse = z.infer<typeof AiFeedbackCreateResponse>;
 
-export interface RemoveBackgroundResponse {
-  processedImageUrl: string;
-  width: number;
-  height: number;
-  engine: 'built-in' | 'photoroom';
-}
+export const AiBackgroundRemoveResponse = z.strictObject({
+  processedImageUrl: z.string(),
+  width: z.number().int().positive(),
+  height: z.number().int().positive(),
+  engine: z.enum(['built-in', 'photoroom']),
+});
+export type RemoveBackgroundResponse = z.infer<typeof AiBackgroundRemoveResponse>;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { PASSWORD_MAX, PASSWORD_MIN } from '../auth-rules';
-import { emailField, singleLine } from './common';
+import { PASSWORD_MAX, PASSWORD_MIN, VERIFY_MESSAGES } from '#shared/auth-rules';
+import { emailField, isoDateTime, MessageResponse, singleLine } from './common';
 
 export { PASSWORD_MAX, PASSWORD_MIN };
 
@@ -9,7 +9,7 @@ export const passwordField = z
   .min(PASSWORD_MIN, 'Password must be at least 6 characters long.')
   .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters long.`);
 
-export const RegisterBody = z
+export const AuthRegisterBody = z
   .strictObject({
     username: singleLine(40, 'Username').pipe(
       z
@@ -24,9 +24,8 @@ export const RegisterBody = z
     lastName: singleLine(80, 'Last name').optional().default(''),
   })
   .refine((v) => v.password === v.confirmPassword, { message: "Passwords don't match", path: ['confirmPassword'] });
-export type RegisterInput = z.input<typeof RegisterBody>;
 
-export const LoginBody = z.strictObject({
+export const AuthLoginBody = z.strictObject({
   email: z
     .string()
     .trim()
@@ -35,18 +34,31 @@ export const LoginBody = z.strictObject({
     .refine((s) => !/[\u0000-\u001f\u007f]/.test(s), 'Please check your email and password.'),
   password: z.string().min(1, 'Please enter your email and password.').max(PASSWORD_MAX, 'Please check your email and password.'),
 });
-export type LoginInput = z.infer<typeof LoginBody>;
 
-export interface AuthUser {
-  id: string;
-  username: string;
-  email: string;
-  firstName: string;
-  lastName: string;
-  role: 'user' | 'admin';
-  createdAt: string;
-}
-
-export const SubscribeBody = z.strictObject({
-  email: emailField('Please enter a valid email address'),
+/** The e-mail verification link's token (issue 19). */
+export const VerifyEmailBody = z.strictObject({
+  token: z
+    .string()
+    .min(1, VERIFY_MESSAGES.invalid)
+    .max(200, VERIFY_MESSAGES.invalid)
+    .regex(/^[A-Za-z0-9_-]+$/, VERIFY_MESSAGES.invalid),
 });
+
+/** The signed-in user as every answer shows it (register, login, GET /api/auth/user). */
+export const AuthUserResponse = z.strictObject({
+  id: z.string(),
+  username: z.string(),
+  email: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  role: z.enum(['user', 'admin']),
+  /** the address was confirmed by a link sent to it */
+  emailVerified: z.boolean(),
+  createdAt: isoDateTime,
+});
+export type AuthUser = z.infer<typeof AuthUserResponse>;
+
+export const AuthLogoutResponse = MessageResponse;
+/** POST /api/auth/verify-email: the fresh user when the link was opened in its own signed-in browser. */
+export const AuthVerifyEmailResponse = z.strictObject({ message: z.string(), user: AuthUserResponse.nullable() });
+export const AuthVerifyResendResponse = MessageResponse;

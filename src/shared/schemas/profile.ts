@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { CARD_TYPE_IDS, MAX_PROFILE_LINKS } from '../catalogue';
-import { httpUrl, singleLine } from './common';
-
+import { CARD_TYPE_IDS, MAX_PROFILE_LINKS } from '#shared/catalogue';
+import { binaryFile, EmptyResponse, isoDate, isoDateTime, savedLinkUrl, singleLine, textDocument } from './common';
+import { QR_MAX_DATA_LENGTH, QR_STYLES } from '#shared/qr/qr-svg';
 /**
  * Profile contracts: GET/POST /api/profile, PUT /api/profile/{id}, PUT /api/profile (designer),
  * GET /api/p/{id}. Field messages are the spec's texts.
@@ -92,12 +92,12 @@ const urlOrEmpty = z
   .string({ error: MESSAGES.linkUrl })
   .nullable()
   .transform((v) => (v ?? '').trim())
-  .pipe(z.union([z.literal(''), httpUrl(MESSAGES.linkUrl)], { error: MESSAGES.linkUrl }));
+  .pipe(z.union([z.literal(''), savedLinkUrl(MESSAGES.linkUrl)], { error: MESSAGES.linkUrl }));
 
 export const LinkInput = z.strictObject({
   id: z.number().int().positive().max(2_147_483_647).optional(),
   linkType: z.enum(LINK_TYPES, { error: MESSAGES.linkType }),
-  url: httpUrl(MESSAGES.linkUrl),
+  url: savedLinkUrl(MESSAGES.linkUrl),
 });
 export type LinkInput = z.input<typeof LinkInput>;
 
@@ -105,7 +105,7 @@ const linksField = z.array(LinkInput).max(MAX_PROFILE_LINKS, MESSAGES.tooManyLin
 const deleteLinksField = z.array(z.number().int().positive().max(2_147_483_647)).max(50).default([]);
 
 /** POST /api/profile and PUT /api/profile/{id}: the profile form. */
-export const ProfileBody = z.strictObject({
+export const ProfileSaveBody = z.strictObject({
   fullName: fullNameField,
   jobTitle: textOrNull(100, 'Job title').default(null),
   email: emailOrNull.default(null),
@@ -119,8 +119,8 @@ export const ProfileBody = z.strictObject({
   links: linksField,
   deleteLinks: deleteLinksField,
 });
-export type ProfileBodyInput = z.input<typeof ProfileBody>;
-export type ProfileBody = z.output<typeof ProfileBody>;
+export type ProfileSaveBodyInput = z.input<typeof ProfileSaveBody>;
+export type ProfileSaveBody = z.output<typeof ProfileSaveBody>;
 
 /**
  * The client-side form (react-hook-form): the same rules with plain strings, so empty inputs
@@ -142,7 +142,7 @@ export const ProfileForm = z.object({
 export type ProfileFormValues = z.infer<typeof ProfileForm>;
 
 /** PUT /api/profile: the design flow's fields (all optional; creates the profile when there is none). */
-export const DesignerProfileBody = z.strictObject({
+export const ProfileDesignSaveBody = z.strictObject({
   fullName: fullNameField.optional(),
   jobTitle: textOrNull(100, 'Job title').optional(),
   email: emailOrNull.optional(),
@@ -161,83 +161,128 @@ export const DesignerProfileBody = z.strictObject({
   templateId: z.number({ error: 'Please choose a template' }).int('Please choose a template').positive('Please choose a template').max(100_000).optional(),
   cardType: z.enum(CARD_TYPE_IDS, { error: 'Please choose a card type' }).optional(),
 });
-export type DesignerProfileBodyInput = z.input<typeof DesignerProfileBody>;
+export type ProfileDesignSaveBodyInput = z.input<typeof ProfileDesignSaveBody>;
 
-export const ProfileIdParam = z.strictObject({
+export const ProfileIdParams = z.strictObject({
   id: z.string().regex(/^[a-z0-9]{4,32}$/, 'Profile not found'),
 });
 
-export interface ProfileLink {
-  id: number;
-  linkType: LinkType;
-  url: string;
-}
+export const ProfileLink = z.strictObject({
+  id: z.number().int(),
+  linkType: z.enum(LINK_TYPES),
+  url: z.string(),
+});
+export type ProfileLink = z.infer<typeof ProfileLink>;
 
 /** GET /api/p/{id}: what anyone may see. */
-export interface PublicProfile {
-  id: string;
-  fullName: string;
-  jobTitle: string | null;
-  email: string | null;
-  phoneNumber: string | null;
-  address: string | null;
-  companyName: string | null;
-  profileTemplate: ProfileLayout;
-  customPhotoUrl: string | null;
-  logoUrl: string | null;
-  bannerLogoUrl: string | null;
-  links: ProfileLink[];
-}
+export const PublicProfileGetResponse = z.strictObject({
+  id: z.string(),
+  fullName: z.string(),
+  jobTitle: z.string().nullable(),
+  email: z.string().nullable(),
+  phoneNumber: z.string().nullable(),
+  address: z.string().nullable(),
+  companyName: z.string().nullable(),
+  profileTemplate: z.enum(PROFILE_LAYOUTS),
+  customPhotoUrl: z.string().nullable(),
+  logoUrl: z.string().nullable(),
+  bannerLogoUrl: z.string().nullable(),
+  links: z.array(ProfileLink),
+});
+export type PublicProfile = z.infer<typeof PublicProfileGetResponse>;
 
-/** The owner's profile (GET /api/profile; null when the user has none yet): the public fields and the card's design. */
-export interface Profile extends PublicProfile {
-  templateId: number;
-  cardType: string;
-  createdAt: string;
-  updatedAt: string;
-}
+/** The owner's profile: the public fields and the card's design (POST /api/profile, PUT /api/profile/{id}, PUT /api/profile). */
+export const ProfileResponse = PublicProfileGetResponse.extend({
+  templateId: z.number().int(),
+  cardType: z.string(),
+  createdAt: isoDateTime,
+  updatedAt: isoDateTime,
+});
+export type Profile = z.infer<typeof ProfileResponse>;
+/** GET /api/profile: null when the user has none yet. */
+export const ProfileGetResponse = ProfileResponse.nullable();
+
+/**
+ * /p/{id}, /api/p/{id}, /api/vcard/{profileId}: any text (a malformed id answers like an unknown
+ * one: the 404 page or 404 JSON, never a 400).
+ */
+export const PublicProfileParams = z.strictObject({ id: z.string() });
+export const PublicProfileLinkParams = z.strictObject({ id: z.string(), linkId: z.string() });
+export const VcardGetParams = z.strictObject({ profileId: z.string() });
+/** `?preview=true`: the owner's preview (not counted); other fields (src, code: where the view came from) are kept. */
+export const PublicProfileQuery = z.looseObject({ preview: z.union([z.string(), z.array(z.string())]).optional() });
+/** GET /p/{id}: the server-rendered page (gzip when accepted); 304 on a matching ETag; 404 page. */
+export const PublicProfilePageResponse = {
+  200: textDocument('text/html'),
+  304: EmptyResponse,
+  404: textDocument('text/html'),
+};
+/** GET /p/{id}/go/{linkId}: 302 to the link; unknown profile or link: the 404 page. */
+export const PublicProfileLinkResponse = { 302: EmptyResponse, 404: textDocument('text/html') };
+/** GET /api/vcard/{profileId}: the contact file (vCard 3.0). */
+export const VcardGetResponse = textDocument('text/vcard (attachment)');
 
 /** Profile status (dashboard): Complete when fullName, jobTitle and phoneNumber are all present. */
 export function isProfileComplete(p: Pick<Profile, 'fullName' | 'jobTitle' | 'phoneNumber'> | null | undefined): boolean {
   return !!(p && p.fullName && p.jobTitle && p.phoneNumber);
 }
 
-/** Path of the public page. */
-export function publicProfilePath(id: string): string {
-  return `/p/${id}`;
-}
-
 /** GET /api/stats/visits */
-export interface VisitStats {
-  totalVisits: number;
-  visits: Array<{ id: number; timestamp: string; userAgent: string; device: 'Mobile' | 'Desktop' | 'Unknown' }>;
+export const VisitStatsGetResponse = z.strictObject({
+  totalVisits: z.number().int().nonnegative(),
+  visits: z.array(z.strictObject({ id: z.number().int(), timestamp: isoDateTime, userAgent: z.string(), device: z.enum(['Mobile', 'Desktop', 'Unknown']) })),
   /** views per day for the last 30 days (UTC dates, oldest first, days without views included) */
-  daily: Array<{ date: string; count: number }>;
+  daily: z.array(z.strictObject({ date: isoDate, count: z.number().int().nonnegative() })),
   /** link clicks per current link */
-  linkClicks: Array<{ linkId: number; linkType: string; url: string; clicks: number }>;
-}
+  linkClicks: z.array(z.strictObject({ linkId: z.number().int(), linkType: z.string(), url: z.string(), clicks: z.number().int().nonnegative() })),
+});
+export type VisitStats = z.infer<typeof VisitStatsGetResponse>;
 
 /** GET /api/cards: one of the signed-in user's cards. */
-export interface UserCard {
-  id: number;
-  templateId: number;
-  templateName: string | null;
-  cardType: string;
-  status: string;
-  customizations: {
-    layout: string;
-    backgroundColor: string;
-    textColor: string;
-    backgroundImageUrl: string | null;
-    overlayColor: string | null;
-    overlayOpacity: number;
-  };
-  frontImageUrl: string | null;
-  backImageUrl: string | null;
-  qrCodeUrl: string | null;
+export const UserCard = z.strictObject({
+  id: z.number().int(),
+  templateId: z.number().int(),
+  templateName: z.string().nullable(),
+  cardType: z.string(),
+  status: z.string(),
+  customizations: z.strictObject({
+    layout: z.string(),
+    backgroundColor: z.string(),
+    textColor: z.string(),
+    backgroundImageUrl: z.string().nullable(),
+    overlayColor: z.string().nullable(),
+    overlayOpacity: z.number(),
+  }),
+  frontImageUrl: z.string().nullable(),
+  backImageUrl: z.string().nullable(),
+  qrCodeUrl: z.string().nullable(),
   /** generated: the card has its QR code */
-  qrGenerated: boolean;
-  orderId: number | null;
-  reviewNotes: string | null;
-  submittedAt: string;
-}
+  qrGenerated: z.boolean(),
+  orderId: z.number().int().nullable(),
+  reviewNotes: z.string().nullable(),
+  submittedAt: isoDateTime,
+});
+export type UserCard = z.infer<typeof UserCard>;
+export const UserCardListResponse = z.array(UserCard);
+
+// ---- QR code images ----
+
+/** GET /api/qrcode?data=&size=&style=&format= */
+export const QrCodeGetQuery = z.strictObject({
+  data: z
+    .string({ error: 'data is required' })
+    .min(1, 'data is required')
+    .max(QR_MAX_DATA_LENGTH, `data must be at most ${QR_MAX_DATA_LENGTH} characters`),
+  size: z.coerce
+    .number({ error: 'size must be a number' })
+    .int('size must be a whole number')
+    .min(32, 'size must be at least 32')
+    .max(1024, 'size must be at most 1024')
+    .default(200),
+  style: z.enum(QR_STYLES as [string, ...string[]], { error: `style must be one of ${QR_STYLES.join(', ')}` }).default('standard'),
+  margin: z.coerce.number().int().min(0, 'margin must be 0 to 10').max(10, 'margin must be 0 to 10').optional(),
+  format: z.enum(['svg', 'png'], { error: 'format must be svg or png' }).default('svg'),
+});
+export type QrCodeGetQuery = z.infer<typeof QrCodeGetQuery>;
+/** The QR code image: SVG (default) or PNG. */
+export const QrCodeGetResponse = z.union([textDocument('image/svg+xml'), binaryFile('image/png')]);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { CreateReviewBody, parseOrderNumber } from './reviews';
+import { ReviewCreateBody, parseOrderNumber } from './reviews';
 
 const valid = { customerName: 'Ada', email: 'ada@example.com', rating: 5, title: 'Lovely cards', comment: 'Heavy and sharp, the QR scans well.' };
 
@@ -8,7 +8,7 @@ describe('review contract', () => {
   it('accepts exactly the whole ratings 1 to 5', () => {
     fc.assert(
       fc.property(fc.oneof(fc.integer(), fc.double(), fc.string(), fc.constant(null)), (rating) => {
-        const ok = CreateReviewBody.safeParse({ ...valid, rating }).success;
+        const ok = ReviewCreateBody.safeParse({ ...valid, rating }).success;
         expect(ok).toBe(typeof rating === 'number' && Number.isInteger(rating) && rating >= 1 && rating <= 5);
       }),
     );
@@ -27,9 +27,9 @@ describe('review contract', () => {
   });
 
   it('treats an empty or missing order number as none', () => {
-    expect(CreateReviewBody.parse({ ...valid, orderNumber: '' }).orderNumber).toBeNull();
-    expect(CreateReviewBody.parse({ ...valid, orderNumber: '   ' }).orderNumber).toBeNull();
-    expect(CreateReviewBody.parse(valid).orderNumber).toBeNull();
-    expect(CreateReviewBody.parse({ ...valid, orderNumber: null }).orderNumber).toBeNull();
+    expect(ReviewCreateBody.parse({ ...valid, orderNumber: '' }).orderNumber).toBeNull();
+    expect(ReviewCreateBody.parse({ ...valid, orderNumber: '   ' }).orderNumber).toBeNull();
+    expect(ReviewCreateBody.parse(valid).orderNumber).toBeNull();
+    expect(ReviewCreateBody.parse({ ...valid, orderNumber: null }).orderNumber).toBeNull();
   });
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emailField, multiLine, singleLine } from './common';
+import { emailField, isoDateTime, multiLine, singleLine } from './common';
 
 /** Limits of the review form (the spec gives the minimums; the maximums are ours). */
 export const REVIEW_LIMITS = {
@@ -46,7 +46,7 @@ const rating = z
  * POST /api/reviews. The order number is optional (empty means none); when given it must be an
  * order number ("123" or "#123") so a typo is caught in the form rather than silently unverified.
  */
-export const CreateReviewBody = z.strictObject({
+export const ReviewCreateBody = z.strictObject({
   customerName: singleLine(REVIEW_LIMITS.nameMax, 'Name').pipe(z.string().min(REVIEW_LIMITS.nameMin, REVIEW_MESSAGES.name)),
   email: emailField(REVIEW_MESSAGES.email),
   rating: rating.default(REVIEW_LIMITS.ratingDefault),
@@ -57,69 +57,77 @@ export const CreateReviewBody = z.strictObject({
     .optional()
     .transform((v) => (v ? v : null))
     .refine((v) => v === null || parseOrderNumber(v) !== null, REVIEW_MESSAGES.orderNumber),
+  /**
+   * The order status link's token (/order-status/{token}): the proof that verifies the review at once
+   * (issue 19). Without it, or without being the signed-in owner of the order, a review waits for staff.
+   */
+  orderToken: z
+    .string()
+    .max(200, REVIEW_MESSAGES.orderNumber)
+    .regex(/^[A-Za-z0-9_-]*$/, REVIEW_MESSAGES.orderNumber)
+    .nullable()
+    .optional()
+    .transform((v) => (v ? v : null)),
 });
-export type CreateReviewInput = z.input<typeof CreateReviewBody>;
-
-/** The form's values (rating is always a number there). */
-export type ReviewFormValues = {
-  customerName: string;
-  email: string;
-  rating: number;
-  title: string;
-  comment: string;
-  orderNumber: string;
-};
+export type CreateReviewInput = z.input<typeof ReviewCreateBody>;
 
 /** A published review as anyone may see it: never the reviewer's e-mail or order number. */
-export interface PublicReview {
-  id: number;
-  customerName: string;
-  rating: number;
-  title: string;
-  comment: string;
-  verified: boolean;
-  createdAt: string;
-}
+export const PublicReview = z.strictObject({
+  id: z.number().int(),
+  customerName: z.string(),
+  rating: z.number().int().min(REVIEW_LIMITS.ratingMin).max(REVIEW_LIMITS.ratingMax),
+  title: z.string(),
+  comment: z.string(),
+  verified: z.boolean(),
+  createdAt: isoDateTime,
+});
+export type PublicReview = z.infer<typeof PublicReview>;
+export const ReviewListResponse = z.array(PublicReview);
 
-export interface ReviewSummary {
+export const ReviewSummaryGetResponse = z.strictObject({
   /** average over published reviews, rounded to one decimal; 0 when there are none */
-  average: number;
-  count: number;
-}
+  average: z.number().min(0).max(REVIEW_LIMITS.ratingMax),
+  count: z.number().int().nonnegative(),
+});
+export type ReviewSummary = z.infer<typeof ReviewSummaryGetResponse>;
 
-export interface CreateReviewResult {
-  review: PublicReview;
+/** POST /api/reviews: 201 for a new review, 200 when the same review was already sent. */
+export const ReviewCreateResponse = z.strictObject({
+  review: PublicReview,
   /** true when the order number and e-mail matched a real order (published at once) */
-  published: boolean;
-  message: string;
-}
+  published: z.boolean(),
+  message: z.string(),
+});
+export type CreateReviewResult = z.infer<typeof ReviewCreateResponse>;
 
-/** A review as staff see it. */
-export interface AdminReview extends PublicReview {
-  email: string;
-  orderNumber: string | null;
-  hidden: boolean;
-  published: boolean;
-  verifiedAt: string | null;
-  verifiedBy: string | null;
+/** A review as staff see it (listed, and answered by PATCH). */
+export const AdminReviewResponse = PublicReview.extend({
+  email: z.string(),
+  orderNumber: z.string().nullable(),
+  hidden: z.boolean(),
+  published: z.boolean(),
+  verifiedAt: isoDateTime.nullable(),
+  verifiedBy: z.string().nullable(),
   /** the order the order number and e-mail match, if any */
-  matchedOrderId: number | null;
-}
+  matchedOrderId: z.number().int().nullable(),
+});
+export type AdminReview = z.infer<typeof AdminReviewResponse>;
+export const AdminReviewListResponse = z.array(AdminReviewResponse);
 
 export const ADMIN_REVIEW_FILTERS = ['all', 'pending', 'published', 'hidden'] as const;
 export type AdminReviewFilter = (typeof ADMIN_REVIEW_FILTERS)[number];
 
-export const AdminReviewsQuery = z.strictObject({
+export const AdminReviewListQuery = z.strictObject({
   status: z.enum(ADMIN_REVIEW_FILTERS, { error: `Status must be one of ${ADMIN_REVIEW_FILTERS.join(', ')}` }).optional().default('all'),
 });
 
-export const UpdateReviewBody = z
+export const AdminReviewUpdateBody = z
   .strictObject({
     verified: z.boolean({ error: 'verified must be true or false' }).optional(),
     hidden: z.boolean({ error: 'hidden must be true or false' }).optional(),
   })
   .refine((v) => v.verified !== undefined || v.hidden !== undefined, { message: 'Nothing to change: send verified and/or hidden' });
-export type UpdateReviewInput = z.infer<typeof UpdateReviewBody>;
+export type UpdateReviewInput = z.infer<typeof AdminReviewUpdateBody>;
 
 export const PUBLISHED_MESSAGE = 'Thank you! Your review is verified and now published.';
 export const PENDING_MESSAGE = 'Thank you! Your review will appear once it has been verified.';

@@ -1,21 +1,25 @@
+import { z } from 'zod';
+
 /** Answers of the store pages' calls (GET /api/shopify/status, POST /api/shopify/test-connection). */
 
-export interface StoreStatus {
-  configured: boolean;
-  apiVersion: string;
-  storeDomain: string | null;
-  settings: Array<{ name: string; present: boolean; required: boolean }>;
-  referenceProducts: Array<{ title: string; price: string }>;
-}
+export const StoreStatusGetResponse = z.strictObject({
+  configured: z.boolean(),
+  apiVersion: z.string(),
+  storeDomain: z.string().nullable(),
+  settings: z.array(z.strictObject({ name: z.string(), present: z.boolean(), required: z.boolean() })),
+  referenceProducts: z.array(z.strictObject({ title: z.string(), price: z.string() })),
+});
+export type StoreStatus = z.infer<typeof StoreStatusGetResponse>;
 
-export interface StoreConnectionResult {
-  ok: boolean;
-  configured: boolean;
-  apiVersion: string;
-  message: string;
-  durationMs: number;
-  storeDomain?: string;
-  shopName?: string;
-  productCount?: number;
-  products?: Array<{ title: string; price: string | null; variants: number }>;
-}
+export const StoreConnectionTestResponse = z.strictObject({
+  ok: z.boolean(),
+  configured: z.boolean(),
+  apiVersion: z.string(),
+  message: z.string(),
+  durationMs: z.number().nonnegative(),
+  storeDomain: z.string().optional(),
+  shopName: z.string().optional(),
+  productCount: z.number().int().nonnegative().optional(),
+  products: z.array(z.strictObject({ title: z.string(), price: z.string().nullable(), variants: z.number().int().nonnegative() })).optional(),
+});
+export type StoreConnectionResult = z.infer<typeof StoreConnectionTestResponse>;

@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { CARD_STYLES, CARD_TYPE_IDS, DEFAULT_CARD_TYPE, DEFAULT_TEMPLATE_ID, DELIVERY_OPTION_IDS, QUANTITY_DEFAULT } from '../catalogue';
-import { TEMPLATE_FOLDERS, TEMPLATE_SIDES } from '../card-templates/builtin';
-import { IDEMPOTENCY_KEY_RE, quantityField } from './order';
-import { httpUrl } from './common';
-import { DESIGN_EMAIL_RE, DESIGN_MESSAGES, SVG_FILE_MAX_BYTES, SVG_MANAGER_MESSAGES } from '../card-templates/messages';
+import { CARD_STYLES, CARD_TYPE_IDS, DEFAULT_CARD_TYPE, DEFAULT_TEMPLATE_ID, DELIVERY_OPTION_IDS, QUANTITY_DEFAULT } from '#shared/catalogue';
+import { TEMPLATE_FOLDERS, TEMPLATE_SIDES } from '#shared/templates/builtin';
+import { IDEMPOTENCY_KEY_RE, quantityField } from './orders';
+import { binaryFile, EmptyResponse, httpUrl, isoDateTime, textDocument } from './common';
+import { DESIGN_EMAIL_RE, DESIGN_MESSAGES, SVG_FILE_MAX_BYTES } from '#shared/templates/messages';
 
 /**
  * Contracts of the template calls: GET /api/templates, GET /api/svg-templates, thumbnails and
@@ -11,7 +11,7 @@ import { DESIGN_EMAIL_RE, DESIGN_MESSAGES, SVG_FILE_MAX_BYTES, SVG_MANAGER_MESSA
  * POST /api/svg-files, POST /api/cards/submit-for-review. Messages are the spec's texts.
  */
 
-export { DESIGN_EMAIL_RE, DESIGN_MESSAGES, SVG_FILE_MAX_BYTES, SVG_MANAGER_MESSAGES };
+export { DESIGN_EMAIL_RE, DESIGN_MESSAGES, SVG_FILE_MAX_BYTES };
 
 const text = (max: number, label: string) =>
   z
@@ -38,7 +38,7 @@ const fileUrl = z
   .transform((v) => v || undefined);
 
 /** Profile fields a card is filled with (every one optional: previews fill what they get). */
-export const CardFields = z.strictObject({
+export const TemplateCustomizeBody = z.strictObject({
   fullName: optText(100, 'Name'),
   jobTitle: optText(100, 'Job title'),
   companyName: optText(120, 'Company'),
@@ -49,7 +49,6 @@ export const CardFields = z.strictObject({
   linkedinUrl: optUrl,
   logoUrl: fileUrl,
 });
-export type CardFieldsInput = z.input<typeof CardFields>;
 
 /** The design form: name, e-mail and phone required (spec messages). */
 export const DesignProfile = z.strictObject({
@@ -63,7 +62,6 @@ export const DesignProfile = z.strictObject({
   linkedinUrl: optUrl,
   logoUrl: fileUrl,
 });
-export type DesignProfileInput = z.input<typeof DesignProfile>;
 
 export const templateIdField = z
   .number({ error: 'Please choose a template' })
@@ -71,7 +69,7 @@ export const templateIdField = z
   .positive('Please choose a template')
   .max(2_147_483_647, 'Please choose a template');
 
-export const SubmitForReviewBody = z.strictObject({
+export const DesignSubmitBody = z.strictObject({
   templateId: templateIdField.default(DEFAULT_TEMPLATE_ID),
   cardType: z.enum(CARD_TYPE_IDS, { error: 'Please choose a card type' }).default(DEFAULT_CARD_TYPE),
   customerProfile: DesignProfile,
@@ -82,30 +80,32 @@ export const SubmitForReviewBody = z.strictObject({
   /** made once per filled-in form: a retried submit answers the same order */
   clientToken: z.string().regex(IDEMPOTENCY_KEY_RE, 'Invalid client token').optional(),
 });
-export type SubmitForReviewInput = z.input<typeof SubmitForReviewBody>;
+export type SubmitForReviewInput = z.input<typeof DesignSubmitBody>;
 
-export interface SubmitForReviewResult {
-  orderId: number;
-  cardId: number;
-  status: string;
-  frontImageUrl: string | null;
-  backImageUrl: string | null;
-  qrCodeUrl: string | null;
-}
+/** POST /api/cards/submit-for-review: 201 for a new order, 200 when a retry answers the same one. */
+export const DesignSubmitResponse = z.strictObject({
+  orderId: z.number().int(),
+  cardId: z.number().int(),
+  status: z.string(),
+  frontImageUrl: z.string().nullable(),
+  backImageUrl: z.string().nullable(),
+  qrCodeUrl: z.string().nullable(),
+});
+export type SubmitForReviewResult = z.infer<typeof DesignSubmitResponse>;
 
 export const TemplateSideParams = z.strictObject({
   id: z.coerce.number({ error: 'Template not found' }).int('Template not found').positive('Template not found').max(2_147_483_647, 'Template not found'),
   side: z.enum(TEMPLATE_SIDES, { error: 'Side must be front or back' }),
 });
 
-export const VersionQuery = z.object({ v: z.string().max(40).optional(), t: z.string().max(40).optional() });
+export const TemplateVersionQuery = z.object({ v: z.string().max(40).optional(), t: z.string().max(40).optional() });
 
-export const GenerateCardBody = z.strictObject({
+export const CardGenerateBody = z.strictObject({
   templateId: templateIdField.optional(),
   format: z.enum(['svg', 'jpeg', 'png'], { error: 'Format must be svg or jpeg' }).default('jpeg'),
 });
 
-export const AdminGenerateCardBody = z.strictObject({
+export const AdminCardGenerateBody = z.strictObject({
   customerData: z.strictObject({
     fullName: text(100, 'Name').pipe(z.string().min(1, 'Name is required')),
     jobTitle: optText(120, 'Job title'),
@@ -123,7 +123,7 @@ export const AdminGenerateCardBody = z.strictObject({
   orderId: z.number().int().positive().max(2_147_483_647).optional(),
 });
 
-export const SvgFilesBody = z.strictObject({
+export const SvgFilesSaveBody = z.strictObject({
   templateId: templateIdField,
   folder: z.enum(TEMPLATE_FOLDERS, { error: 'Unknown template folder' }),
   updates: z
@@ -134,47 +134,70 @@ export const SvgFilesBody = z.strictObject({
     .refine((u) => u.front !== undefined || u.back !== undefined, 'Choose a front or back SVG file to save'),
   notes: z.string().max(2000, 'Notes must be at most 2000 characters').optional(),
 });
-export type SvgFilesInput = z.input<typeof SvgFilesBody>;
+export type SvgFilesInput = z.input<typeof SvgFilesSaveBody>;
 
-export const SvgFileParams = z.strictObject({
+export const SvgFileGetParams = z.strictObject({
   folder: z.string().max(40),
   file: z.string().max(40),
 });
 
-export const FontFileParams = z.strictObject({ file: z.string().max(80) });
+export const FontFileGetParams = z.strictObject({ file: z.string().max(80) });
 
 /** GET /api/templates item (home and gallery). */
-export interface TemplateSummary {
-  id: number;
-  name: string;
-  description: string;
-  category: string;
-  isActive: boolean;
-  folder: string;
-  version: number;
-  updatedAt: string;
-  invertThumbnail: boolean;
-  thumbnailFront: string;
-  thumbnailBack: string;
-}
+export const TemplateSummary = z.strictObject({
+  id: z.number().int(),
+  name: z.string(),
+  description: z.string(),
+  category: z.string(),
+  isActive: z.boolean(),
+  folder: z.string(),
+  version: z.number().int(),
+  updatedAt: isoDateTime,
+  invertThumbnail: z.boolean(),
+  thumbnailFront: z.string(),
+  thumbnailBack: z.string(),
+});
+export type TemplateSummary = z.infer<typeof TemplateSummary>;
+export const TemplateListResponse = z.array(TemplateSummary);
 
 /** GET /api/svg-templates item (template manager, design flow): the SVG text of both sides. */
-export interface SvgTemplate extends TemplateSummary {
-  front: string | null;
-  back: string | null;
-  frontUrl: string;
-  backUrl: string;
+export const SvgTemplate = TemplateSummary.extend({
+  front: z.string().nullable(),
+  back: z.string().nullable(),
+  frontUrl: z.string(),
+  backUrl: z.string(),
   /** admins only */
-  notes?: string | null;
-}
+  notes: z.string().nullable().optional(),
+});
+export type SvgTemplate = z.infer<typeof SvgTemplate>;
+export const SvgTemplateListResponse = z.array(SvgTemplate);
 
-export interface GeneratedSide {
-  mimeType: string;
-  data: string;
-  filename: string;
-}
+export const GeneratedSide = z.strictObject({
+  mimeType: z.enum(['image/svg+xml', 'image/jpeg', 'image/png']),
+  /** the file, base64 */
+  data: z.base64(),
+  filename: z.string(),
+});
+export type GeneratedSide = z.infer<typeof GeneratedSide>;
 
-export interface GeneratedCard {
-  front: GeneratedSide;
-  back: GeneratedSide;
-}
+/** POST /api/generate-card: both sides of the caller's card. */
+export const CardGenerateResponse = z.strictObject({ front: GeneratedSide, back: GeneratedSide });
+export type GeneratedCard = z.infer<typeof CardGenerateResponse>;
+
+/** POST /api/admin/generate-card: a JPEG proof sheet of both sides (attachment). */
+export const AdminCardGenerateResponse = binaryFile('image/jpeg (attachment)');
+
+/** POST /api/svg-files: the template as saved. */
+export const SvgFilesSaveResponse = z.strictObject({
+  message: z.string(),
+  template: z.strictObject({ id: z.number().int(), folder: z.string(), version: z.number().int(), updatedAt: isoDateTime, notes: z.string().nullable() }),
+});
+
+/** Thumbnails (PNG/JPEG/WebP), 304 on a matching ETag. */
+export const TemplateThumbnailResponse = { 200: binaryFile('image/png'), 304: EmptyResponse };
+/** Previews and filled-in sides: SVG (sandboxed). */
+export const TemplateSvgResponse = textDocument('image/svg+xml');
+/** /templates/svg/{folder}/{file}: the template file, 304 on a matching ETag. */
+export const SvgFileGetResponse = { 200: textDocument('image/svg+xml'), 304: EmptyResponse };
+/** /fonts/{file}: a bundled TTF font. */
+export const FontFileGetResponse = binaryFile('font/ttf');

@@ -4,6 +4,7 @@ import { Link, NavLink, Outlet, useLocation } from 'react-router';
 import { Menu, Moon, Sun, Monitor, LogOut } from 'lucide-react';
 import { BUSINESS } from '#shared/catalogue';
 import { useAuth, useLogout } from '#web/features/auth/use-auth';
+import { VerifyEmailGate } from '#web/features/auth/verify-email-gate';
 import { Button } from '#web/components/ui/button';
 import { Input, Label } from '#web/components/ui/input';
 import { Tooltip } from '#web/components/ui/tooltip';
@@ -280,6 +281,7 @@ export function Layout() {
       </a>
       <ScrollManager />
       <Header />
+      <VerifyEmailGate />
       <main id="main" className="flex-1">
         <Suspense fallback={<div className="min-h-screen"><PageSpinner /></div>}>
           <Outlet />

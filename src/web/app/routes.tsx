@@ -1,5 +1,6 @@
 import { createElement, lazy, type ComponentType } from 'react';
 import { matchRoutes, type RouteObject } from 'react-router';
+import { PAGE_ROUTES, type PagePath } from '#shared/routes';
 import { Layout } from './layout';
 
 type PageModule = { default: ComponentType };
@@ -26,6 +27,39 @@ function page(load: () => Promise<PageModule>): Pick<RouteObject, 'element' | 'h
 }
 
 /**
+ * The page of every path in PAGE_ROUTES (the server's list of page paths): the type makes a path
+ * missing here, or one the server does not know, a compile error.
+ */
+const PAGES: Record<PagePath, () => Promise<PageModule>> = {
+  '/': () => import('#web/routes/home'),
+  '/templates': () => import('#web/routes/templates'),
+  '/order': () => import('#web/routes/order'),
+  '/order-success': () => import('#web/routes/order-success'),
+  '/order-status/:token': () => import('#web/routes/order-status'),
+  '/design': () => import('#web/routes/design'),
+  '/create-card': () => import('#web/routes/create-card'),
+  '/card-generator': () => import('#web/routes/card-generator'),
+  '/ai-assistant': () => import('#web/routes/ai-assistant'),
+  '/svg-templates': () => import('#web/routes/svg-templates'),
+  '/profile': () => import('#web/routes/profile'),
+  '/dashboard': () => import('#web/routes/dashboard'),
+  '/admin': () => import('#web/routes/admin'),
+  '/login': () => import('#web/routes/auth'),
+  '/signup': () => import('#web/routes/auth'),
+  '/forgot-password': () => import('#web/routes/forgot-password'),
+  '/reset-password': () => import('#web/routes/reset-password'),
+  '/confirm-email': () => import('#web/routes/confirm-email'),
+  '/account': () => import('#web/routes/account'),
+  '/help': () => import('#web/routes/help'),
+  '/faq': () => import('#web/routes/faq'),
+  '/about': () => import('#web/routes/about'),
+  '/reviews': () => import('#web/routes/reviews'),
+  '/p/:id': () => import('#web/routes/public-profile'),
+  '/shopify-test': () => import('#web/routes/shopify-test'),
+  '/shopify-admin': () => import('#web/routes/shopify-admin'),
+};
+
+/**
  * The route table, shared by the browser (main.tsx) and the build-time prerender of the home page
  * (prerender.tsx), so both render the same tree and the prerendered HTML hydrates.
  */
@@ -33,34 +67,9 @@ export const routes: RouteObject[] = [
   {
     element: <Layout />,
     children: [
-      { path: '/', ...page(() => import('../routes/home')) },
-      { path: '/templates', ...page(() => import('../routes/templates')) },
-      { path: '/order', ...page(() => import('../routes/order')) },
-      { path: '/order-success', ...page(() => import('../routes/order-success')) },
-      { path: '/order-status/:token', ...page(() => import('../routes/order-status')) },
-      { path: '/design', ...page(() => import('../routes/design')) },
-      { path: '/create-card', ...page(() => import('../routes/create-card')) },
-      { path: '/card-generator', ...page(() => import('../routes/card-generator')) },
-      { path: '/ai-assistant', ...page(() => import('../routes/ai-assistant')) },
-      { path: '/svg-templates', ...page(() => import('../routes/svg-templates')) },
-      { path: '/profile', ...page(() => import('../routes/profile')) },
-      { path: '/dashboard', ...page(() => import('../routes/dashboard')) },
-      { path: '/admin', ...page(() => import('../routes/admin')) },
-      { path: '/login', ...page(() => import('../routes/auth')) },
-      { path: '/signup', ...page(() => import('../routes/auth')) },
-      { path: '/forgot-password', ...page(() => import('../routes/forgot-password')) },
-      { path: '/reset-password', ...page(() => import('../routes/reset-password')) },
-      { path: '/confirm-email', ...page(() => import('../routes/confirm-email')) },
-      { path: '/account', ...page(() => import('../routes/account')) },
-      { path: '/help', ...page(() => import('../routes/help')) },
-      { path: '/faq', ...page(() => import('../routes/faq')) },
-      { path: '/about', ...page(() => import('../routes/about')) },
-      { path: '/reviews', ...page(() => import('../routes/reviews')) },
-      { path: '/p/:id', ...page(() => import('../routes/public-profile')) },
-      { path: '/shopify-test', ...page(() => import('../routes/shopify-test')) },
-      { path: '/shopify-admin', ...page(() => import('../routes/shopify-admin')) },
-      { path: '/not-found', ...page(() => import('../routes/not-found')) },
-      { path: '*', ...page(() => import('../routes/not-found')) },
+      ...PAGE_ROUTES.map((path) => ({ path, ...page(PAGES[path]) })),
+      { path: '/not-found', ...page(() => import('#web/routes/not-found')) },
+      { path: '*', ...page(() => import('#web/routes/not-found')) },
     ],
   },
 ];

@@ -1,3 +1,5 @@
+import type { ErrorResponse } from '#shared/schemas/common';
+
 /**
  * The one way the client talks to the server: sends credentials, sets a JSON content type only when
  * there is a body, and turns a non-2xx answer into an ApiError whose message is
@@ -13,7 +15,7 @@ export class ApiError extends Error {
     this.name = 'ApiError';
   }
   /** the parsed JSON body, when it was JSON */
-  get body(): { message?: string; errors?: Record<string, string> } | null {
+  get body(): Partial<ErrorResponse> | null {
     try {
       return JSON.parse(this.bodyText);
     } catch {

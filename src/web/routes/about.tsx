@@ -4,8 +4,8 @@ import { BUSINESS } from '#shared/catalogue';
 import { Button } from '#web/components/ui/button';
 import { Card, CardContent } from '#web/components/ui/card';
 import { usePageTitle } from '#web/lib/use-page-title';
-import { PageIntro } from '#web/features/visitor/contact-block';
-import { IconCardList } from '#web/features/visitor/icon-card-list';
+import { PageIntro } from '#web/features/site/components/contact-block';
+import { IconCardList } from '#web/features/site/components/icon-card-list';
 
 const VALUES = [
   {

@@ -8,6 +8,7 @@ import { toast } from '#web/lib/toast';
 import { usePageTitle } from '#web/lib/use-page-title';
 import { AUTH_USER_KEY } from '#web/features/auth/use-auth';
 import { PasswordInput } from '#web/features/account/components/password-input';
+import { PasswordStrength } from '#web/features/auth/password-strength';
 import { Button } from '#web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card';
 import { FormField, Input } from '#web/components/ui/input';
@@ -79,6 +80,7 @@ function SignUpForm() {
       </FormField>
       <FormField id="su-password" label="Password" required error={err('password')} hint="At least 6 characters.">
         <PasswordInput id="su-password" autoComplete="new-password" value={v.password} onChange={set('password')} {...aria('password')} />
+        <PasswordStrength password={v.password} userInputs={[v.email, v.username, v.firstName, v.lastName]} />
       </FormField>
       <FormField id="su-confirmPassword" label="Confirm password" required error={err('confirmPassword')}>
         <PasswordInput id="su-confirmPassword" autoComplete="new-password" value={v.confirmPassword} onChange={set('confirmPassword')} {...aria('confirmPassword')} />

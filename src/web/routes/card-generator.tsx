@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { useQueries } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { TEMPLATE_FOLDERS, templateSvgUrl, type TemplateFolder } from '#shared/card-templates/urls';
+import { TEMPLATE_FOLDERS, templateSvgUrl, type TemplateFolder } from '#shared/templates/urls';
 import { Button } from '#web/components/ui/button';
 import { Card, CardContent } from '#web/components/ui/card';
 import { FormField, Input } from '#web/components/ui/input';

@@ -8,15 +8,90 @@ import { Button } from '#web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card';
 import { useAuth } from '#web/features/auth/use-auth';
 import { useConfirmEmail } from '#web/features/account/api';
+import { useVerifyEmail } from '#web/features/auth/api';
+import { VERIFY_MESSAGES } from '#shared/auth-rules';
 
 /**
  * Confirms a change of e-mail address. The change happens on a click, not on page load, so a mail
  * scanner that opens links cannot confirm it on the person's behalf.
  */
 export default function ConfirmEmailPage() {
-  usePageTitle('Confirm Email', 'Confirm the new email address of your Metal Cards NYC account.');
   const [params] = useSearchParams();
-  const token = params.get('token') ?? '';
+  const verify = params.get('verify');
+  return verify !== null ? <VerifyEmailView token={verify} /> : <ConfirmChangeView token={params.get('token') ?? ''} />;
+}
+
+/**
+ * Verifies the account's address (the link sent at sign-up or by "Resend", issue 19). Also on a
+ * click, not on page load, for the same reason as below.
+ */
+function VerifyEmailView({ token }: { token: string }) {
+  usePageTitle('Verify Email', 'Verify the email address of your Metal Cards NYC account.');
+  const { user } = useAuth();
+  const verify = useVerifyEmail();
+  const wellFormed = /^[A-Za-z0-9_-]{20,200}$/.test(token);
+
+  async function onVerify() {
+    try {
+      const res = await verify.mutateAsync(token);
+      toast({ title: 'Email verified', description: res.message });
+    } catch (err) {
+      toast({ title: 'Verification failed', description: errorMessage(err, VERIFY_MESSAGES.invalid), variant: 'destructive' });
+    }
+  }
+
+  let body;
+  if (verify.isSuccess) {
+    body = (
+      <div className="space-y-4 text-center" role="status">
+        <CheckCircle2 className="mx-auto size-10 text-green-500" aria-hidden="true" />
+        <p className="text-sm" data-testid="verify-done">
+          {verify.data.message}
+        </p>
+        <Button asChild variant="gold" className="w-full">
+          <Link to={user ? '/profile' : '/login'}>{user ? 'Go to my profile' : 'Go to login'}</Link>
+        </Button>
+      </div>
+    );
+  } else if (!wellFormed || verify.isError) {
+    body = (
+      <div className="space-y-4 text-center">
+        <p role="alert" className="text-sm font-medium text-destructive" data-testid="verify-invalid">
+          {verify.isError ? errorMessage(verify.error, VERIFY_MESSAGES.invalid) : VERIFY_MESSAGES.invalid}
+        </p>
+        <Button asChild variant="outline" className="w-full">
+          <Link to={user ? '/profile' : '/login'}>{user ? 'Back to my profile' : 'Go to login'}</Link>
+        </Button>
+      </div>
+    );
+  } else {
+    body = (
+      <div className="space-y-4">
+        <p className="text-sm text-muted-foreground">Press the button to confirm that this email address is yours.</p>
+        <Button variant="gold" className="w-full" onClick={onVerify} disabled={verify.isPending}>
+          {verify.isPending ? 'Verifying...' : 'Verify email address'}
+        </Button>
+      </div>
+    );
+  }
+
+  return (
+    <section className="mx-auto max-w-md px-4 py-12">
+      <Card>
+        <CardHeader className="text-center">
+          <CardTitle className="text-2xl">
+            <h1>Verify your email</h1>
+          </CardTitle>
+          <CardDescription>One click and your address is confirmed.</CardDescription>
+        </CardHeader>
+        <CardContent>{body}</CardContent>
+      </Card>
+    </section>
+  );
+}
+
+function ConfirmChangeView({ token }: { token: string }) {
+  usePageTitle('Confirm Email', 'Confirm the new email address of your Metal Cards NYC account.');
   const { user } = useAuth();
   const confirm = useConfirmEmail();
   const wellFormed = /^[A-Za-z0-9_-]{20,200}$/.test(token);

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { MailCheck } from 'lucide-react';
-import { ForgotPasswordBody } from '#shared/schemas/account';
+import { PasswordForgotBody } from '#shared/schemas/account';
 import { errorMessage, fieldErrors } from '#web/lib/api';
 import { toast } from '#web/lib/toast';
 import { usePageTitle } from '#web/lib/use-page-title';
@@ -21,7 +21,7 @@ export default function ForgotPasswordPage() {
 
   async function onSubmit(e: FormEvent) {
     e.preventDefault();
-    const v = validate(ForgotPasswordBody, { email });
+    const v = validate(PasswordForgotBody, { email });
     if (!v.ok) {
       setError(v.errors.email ?? v.first);
       return;

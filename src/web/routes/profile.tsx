@@ -1,8 +1,8 @@
 import { lazy, Suspense } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { ArrowRight, LayoutDashboard, Palette, Settings, UserRound } from 'lucide-react';
+import { LayoutDashboard, Palette, Settings } from 'lucide-react';
 import { usePageTitle } from '#web/lib/use-page-title';
-import { errorMessage, api } from '#web/lib/api';
+import { errorMessage } from '#web/lib/api';
 import { toast } from '#web/lib/toast';
 import { useAuth } from '#web/features/auth/use-auth';
 import { RequireAuth } from '#web/features/auth/require-auth';
@@ -10,77 +10,17 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '#web/components/ui/tab
 import { Button } from '#web/components/ui/button';
 import { Card } from '#web/components/ui/card';
 import { PageSpinner } from '#web/components/ui/spinner';
-import { useQueryClient } from '@tanstack/react-query';
-import type { Profile } from '#shared/schemas/profile';
-import { PROFILE_KEY, useProfile } from '#web/features/profile/api';
+import { useProfile } from '#web/features/profile/api';
 import { ProfileForm } from '#web/features/profile/components/profile-form';
-import { ImageUploader } from '#web/features/profile/components/image-uploader';
 import { SharePanel } from '#web/features/profile/components/share-panel';
 import { SignaturePanel } from '#web/features/engagement/components/signature-panel';
 import { CardCodesManager } from '#web/features/engagement/components/card-codes-manager';
+import { MediaTab, NeedsProfile } from '#web/features/profile/components/media-tab';
 
 const AdminTab = lazy(() => import('#web/features/admin/admin-tab'));
 
 const TABS = ['profile', 'media', 'share', 'admin'] as const;
 type Tab = (typeof TABS)[number];
-
-function NeedsProfile({ onGo, what }: { onGo: () => void; what: string }) {
-  return (
-    <Card className="flex flex-col items-center gap-4 p-10 text-center" data-testid="no-profile">
-      <UserRound className="size-10 text-muted-foreground" aria-hidden="true" />
-      <h2 className="text-xl font-semibold">Complete your profile first</h2>
-      <p className="max-w-md text-sm text-muted-foreground">Fill in your profile information to {what}.</p>
-      <Button type="button" onClick={onGo}>
-        Complete Profile
-        <ArrowRight aria-hidden="true" />
-      </Button>
-    </Card>
-  );
-}
-
-function MediaTab({ profile, onContinue }: { profile: Profile; onContinue: () => void }) {
-  const qc = useQueryClient();
-  async function setImage(field: 'customPhotoUrl' | 'logoUrl' | 'bannerLogoUrl', url: string | null) {
-    try {
-      const saved = await api.put<Profile>('/api/profile', { [field]: url });
-      qc.setQueryData(PROFILE_KEY, saved);
-    } catch (err) {
-      toast({ title: 'Error updating profile', description: errorMessage(err), variant: 'destructive' });
-      throw err;
-    }
-  }
-  return (
-    <div className="space-y-6">
-      <div className="grid gap-4 md:grid-cols-3">
-        <ImageUploader
-          kind="profile-image"
-          label="Profile photo"
-          round
-          currentUrl={profile.customPhotoUrl}
-          onUploaded={(url) => setImage('customPhotoUrl', url)}
-          onRemove={() => setImage('customPhotoUrl', null)}
-        />
-        <ImageUploader kind="logo" label="Company logo" currentUrl={profile.logoUrl} onUploaded={(url) => setImage('logoUrl', url)} onRemove={() => setImage('logoUrl', null)} />
-        <ImageUploader
-          kind="banner-logo"
-          label="Banner logo"
-          currentUrl={profile.bannerLogoUrl}
-          onUploaded={(url) => setImage('bannerLogoUrl', url)}
-          onRemove={() => setImage('bannerLogoUrl', null)}
-        />
-      </div>
-      <p className="text-sm text-muted-foreground">
-        The banner logo shows on the Classic and Modern profile styles; the company logo on Corporate and in your contact card.
-      </p>
-      <div className="flex justify-end">
-        <Button type="button" onClick={onContinue}>
-          Continue to Share Profile
-          <ArrowRight aria-hidden="true" />
-        </Button>
-      </div>
-    </div>
-  );
-}
 
 function ProfileTabs() {
   const [params, setParams] = useSearchParams();

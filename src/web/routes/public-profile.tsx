@@ -2,8 +2,9 @@ import { useEffect } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import type { PublicProfile } from '#shared/schemas/profile';
-import { PROFILE_CSS } from '#shared/profile-layouts/styles';
-import { ProfileNotFound, ProfileView } from '#shared/profile-layouts/profile-layout';
+import { PROFILE_CSS } from '#shared/profile/styles';
+import { profileLinkHopPath } from '#shared/routes';
+import { ProfileNotFound, ProfileView } from '#shared/profile/profile-layout';
 import { ApiError, api } from '#web/lib/api';
 import { usePageTitle } from '#web/lib/use-page-title';
 import { Skeleton } from '#web/components/ui/skeleton';
@@ -47,7 +48,7 @@ export default function PublicProfilePage() {
       {q.data ? (
         <ProfileView
           profile={q.data}
-          linkHref={(l) => `/p/${q.data.id}/go/${l.id}`}
+          linkHref={(l) => profileLinkHopPath(q.data.id, l.id)}
           saveContactHref={`/api/vcard/${q.data.id}`}
           backToDesignerHref={preview ? '/profile?tab=share' : undefined}
           onBack={() => (window.history.length > 1 ? navigate(-1) : navigate('/profile?tab=share'))}

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { ACCOUNT_MESSAGES, ResetPasswordBody } from '#shared/schemas/account';
+import { ACCOUNT_MESSAGES, PasswordResetBody } from '#shared/schemas/account';
 import { ApiError, errorMessage, fieldErrors } from '#web/lib/api';
 import { toast } from '#web/lib/toast';
 import { usePageTitle } from '#web/lib/use-page-title';
@@ -9,6 +9,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/
 import { FormField } from '#web/components/ui/input';
 import { useResetPassword } from '#web/features/account/api';
 import { PasswordInput, ariaFor } from '#web/features/account/components/password-input';
+import { PasswordStrength } from '#web/features/auth/password-strength';
 import { validate } from '#web/features/account/validate';
 
 function InvalidLink() {
@@ -36,7 +37,7 @@ export default function ResetPasswordPage() {
 
   async function onSubmit(e: FormEvent) {
     e.preventDefault();
-    const checked = validate(ResetPasswordBody, { token, ...v });
+    const checked = validate(PasswordResetBody, { token, ...v });
     if (!checked.ok) {
       if (checked.errors.token) return setInvalid(true);
       setErrors(checked.errors);
@@ -79,6 +80,7 @@ export default function ResetPasswordPage() {
                   onChange={(e) => setV((s) => ({ ...s, password: e.target.value }))}
                   {...ariaFor('rp-password', errors.password)}
                 />
+                <PasswordStrength password={v.password} />
               </FormField>
               <FormField id="rp-confirm" label="Confirm new password" required error={errors.confirmPassword}>
                 <PasswordInput

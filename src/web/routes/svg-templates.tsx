@@ -1,20 +1,14 @@
-import { useEffect, useRef, useState } from 'react';
-import { ExternalLink, RefreshCw, Save, ShieldAlert, Upload } from 'lucide-react';
-import { TEMPLATE_FOLDERS, templateSvgUrl, templateThumbnailUrl, type TemplateSide } from '#shared/card-templates/urls';
-import { fillTemplate } from '#shared/card-templates/fill';
-import { SAMPLE_CARD } from '#shared/card-templates/fields';
-import { SVG_FILE_MAX_BYTES, SVG_MANAGER_MESSAGES } from '#shared/card-templates/messages';
-import type { SvgTemplate } from '#shared/schemas/templates';
+import { RefreshCw, ShieldAlert } from 'lucide-react';
+import { TEMPLATE_FOLDERS } from '#shared/templates/urls';
 import { Button } from '#web/components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card';
-import { FormField, Textarea } from '#web/components/ui/input';
-import { PageSpinner, Spinner } from '#web/components/ui/spinner';
+import { PageSpinner } from '#web/components/ui/spinner';
 import { useAuth } from '#web/features/auth/use-auth';
-import { useSaveSvgFiles, useSvgTemplates } from '#web/features/templates/api';
+import { useSvgTemplates } from '#web/features/templates/api';
 import { AuthRequired } from '#web/features/templates/auth-required';
 import { errorMessage } from '#web/lib/api';
-import { toast } from '#web/lib/toast';
 import { usePageTitle } from '#web/lib/use-page-title';
+
+import { TemplateEditor } from '#web/features/templates/components/svg-template-editor';
 
 export default function SvgTemplatesPage() {
   usePageTitle('SVG Templates');
@@ -64,136 +58,5 @@ function Manager() {
         </div>
       )}
     </div>
-  );
-}
-
-function TemplateEditor({ template }: { template: SvgTemplate }) {
-  const [pending, setPending] = useState<Partial<Record<TemplateSide, { text: string; url: string; name: string }>>>({});
-  const [notes, setNotes] = useState(template.notes ?? '');
-  const [broken, setBroken] = useState<Partial<Record<TemplateSide, boolean>>>({});
-  const save = useSaveSvgFiles();
-  const missing = !template.front || !template.back || broken.front || broken.back;
-
-  // blob URLs of unsaved files are released when replaced or when leaving the page
-  const urls = useRef<string[]>([]);
-  useEffect(() => () => urls.current.forEach((u) => URL.revokeObjectURL(u)), []);
-  useEffect(() => setBroken({}), [template.version]);
-
-  async function choose(side: TemplateSide, file: File | undefined) {
-    if (!file) return;
-    const looksSvg = file.type === 'image/svg+xml' || (!file.type && file.name.toLowerCase().endsWith('.svg'));
-    if (!looksSvg) {
-      toast({ title: SVG_MANAGER_MESSAGES.invalidType, variant: 'destructive' });
-      return;
-    }
-    if (file.size > SVG_FILE_MAX_BYTES) {
-      toast({ title: 'File too large', description: 'Maximum SVG size is 1 MB', variant: 'destructive' });
-      return;
-    }
-    const text = await file.text();
-    // preview: the new file filled with the sample person, shown as an image (nothing in it can run)
-    let preview: string;
-    try {
-      preview = fillTemplate(text, SAMPLE_CARD, { qrUrl: `${window.location.origin}/templates` });
-    } catch {
-      preview = text;
-    }
-    const url = URL.createObjectURL(new Blob([preview], { type: 'image/svg+xml' }));
-    urls.current.push(url);
-    setPending((p) => ({ ...p, [side]: { text, url, name: file.name } }));
-    toast({ title: SVG_MANAGER_MESSAGES.ready(side) });
-  }
-
-  async function onSave() {
-    try {
-      await save.mutateAsync({
-        templateId: template.id,
-        folder: template.folder as (typeof TEMPLATE_FOLDERS)[number],
-        updates: { ...(pending.front ? { front: pending.front.text } : {}), ...(pending.back ? { back: pending.back.text } : {}) },
-        notes,
-      });
-      setPending({});
-      toast({ title: SVG_MANAGER_MESSAGES.saved, description: SVG_MANAGER_MESSAGES.savedDescription });
-    } catch (err) {
-      toast({ title: 'Error', description: errorMessage(err, SVG_MANAGER_MESSAGES.saveFailed), variant: 'destructive' });
-    }
-  }
-
-  const dirty = !!pending.front || !!pending.back || notes !== (template.notes ?? '');
-  return (
-    <Card data-testid={`svg-template-${template.folder}`}>
-      <CardHeader>
-        <CardTitle>
-          {template.name} <span className="text-sm font-normal text-muted-foreground">#{template.id} · {template.folder} · version {template.version}</span>
-        </CardTitle>
-        <CardDescription>{template.description}</CardDescription>
-        {missing ? (
-          <p role="alert" className="text-sm font-medium text-destructive">
-            {SVG_MANAGER_MESSAGES.missing}
-          </p>
-        ) : null}
-      </CardHeader>
-      <CardContent className="space-y-6">
-        <div className="grid gap-6 md:grid-cols-2">
-          {(['front', 'back'] as const).map((side) => {
-            const saved = template[side] ? templateSvgUrl(template.folder, side, template.version) : null;
-            // the saved design as the server renders it (bundled fonts, sample person, real QR code)
-            const rendered = template[side] ? templateThumbnailUrl(template.id, side, template.version) : null;
-            const src = pending[side]?.url ?? rendered;
-            return (
-              <div key={side} className="space-y-3">
-                <div className="flex items-center justify-between">
-                  <h3 className="font-medium capitalize">
-                    {side}
-                    {pending[side] ? <span className="ml-2 text-xs font-normal text-amber-700 dark:text-gold">unsaved: {pending[side]!.name}</span> : null}
-                  </h3>
-                  {saved ? (
-                    <a href={saved} target="_blank" rel="noreferrer" className="inline-flex items-center gap-1 text-sm underline underline-offset-4">
-                      {side}.svg <ExternalLink className="size-3.5" aria-hidden="true" />
-                    </a>
-                  ) : null}
-                </div>
-                <div className="aspect-[7/4] overflow-hidden rounded-lg bg-black ring-1 ring-border">
-                  {src ? (
-                    // an <img> never runs anything inside the SVG, even an unsaved file
-                    <img
-                      src={src}
-                      alt={`${template.name} ${side}`}
-                      className="h-full w-full object-contain"
-                      onError={() => !pending[side] && setBroken((b) => ({ ...b, [side]: true }))}
-                      data-testid={`svg-preview-${template.folder}-${side}`}
-                    />
-                  ) : (
-                    <div className="flex h-full items-center justify-center text-sm text-neutral-400">{SVG_MANAGER_MESSAGES.missing}</div>
-                  )}
-                </div>
-                <label className="inline-flex cursor-pointer items-center gap-2 rounded-md border border-input px-3 py-2 text-sm hover:bg-accent">
-                  <Upload className="size-4" aria-hidden="true" />
-                  <span>Replace {side}.svg</span>
-                  <input
-                    type="file"
-                    accept=".svg,image/svg+xml"
-                    className="sr-only"
-                    aria-label={`Replace ${template.name} ${side}.svg`}
-                    data-testid={`file-${template.folder}-${side}`}
-                    onChange={(e) => {
-                      void choose(side, e.target.files?.[0]);
-                      e.target.value = '';
-                    }}
-                  />
-                </label>
-              </div>
-            );
-          })}
-        </div>
-        <FormField id={`notes-${template.id}`} label="Notes (optional)">
-          <Textarea id={`notes-${template.id}`} value={notes} maxLength={2000} onChange={(e) => setNotes(e.target.value)} placeholder="What changed and why" />
-        </FormField>
-        <Button onClick={onSave} disabled={!dirty || save.isPending} variant="gold">
-          {save.isPending ? <Spinner className="size-4" label="Saving" /> : <Save />}
-          {save.isPending ? 'Saving...' : 'Save to Server'}
-        </Button>
-      </CardContent>
-    </Card>
   );
 }

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { ArrowRight, LayoutDashboard, UserRound } from 'lucide-react';
-import { BUILTIN_TEMPLATES } from '#shared/card-templates/builtin';
+import { BUILTIN_TEMPLATES } from '#shared/templates/builtin';
 import type { TemplateSummary } from '#shared/schemas/templates';
 import { Badge } from '#web/components/ui/badge';
 import { Button } from '#web/components/ui/button';

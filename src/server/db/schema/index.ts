@@ -4,3 +4,4 @@ export * from './profiles';
 export * from './templates';
 export * from './orders';
 export * from './site';
+export * from './analytics';

@@ -52,6 +52,8 @@ export const files = pgTable(
     size: integer('size').notNull(),
     width: integer('width'),
     height: integer('height'),
+    /** sha256 of the upload's own token, for files stored signed out (the holder of the token owns it) */
+    ownerTokenHash: text('owner_token_hash'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('files_user_idx').on(t.userId)],

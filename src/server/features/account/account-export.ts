@@ -1,5 +1,6 @@
 import { and, asc, eq, gt, inArray, or } from 'drizzle-orm';
-import type { AppContext } from '../../context';
+import { orderStatusUrl } from '#shared/routes';
+import type { AppContext } from '#server/context';
 import {
   cardCodes,
   cards,
@@ -14,10 +15,10 @@ import {
   profiles,
   users,
   visits,
-} from '../../db/schema/index';
-import { notFound } from '../../lib/http-errors';
-import { fileUrl } from '../../lib/files';
-import { listSessions } from './account.service';
+} from '#server/db/schema/index';
+import { notFound } from '#server/http/http-errors';
+import { fileUrl } from '#server/infra/files';
+import { listSessions } from './sessions.service';
 
 export const EXPORT_FORMAT = 'metal-cards-account-export';
 export const EXPORT_VERSION = 1;
@@ -117,7 +118,7 @@ export async function accountExport(ctx: AppContext, userId: string, currentSess
     yield `,"orders":${j(
       orderRows.map(({ internalNotes: _notes, idempotencyKey: _key, statusToken, ...o }) => ({
         ...o,
-        statusUrl: `${origin}/order-status/${statusToken}`,
+        statusUrl: orderStatusUrl(origin, statusToken),
         statusHistory: history.filter((h) => h.orderId === o.id).map(({ orderId: _id, ...h }) => h),
       })),
     )}`;

@@ -2,31 +2,30 @@ import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
   ACCOUNT_MESSAGES,
-  ChangeEmailBody,
-  ChangePasswordBody,
-  ConfirmEmailBody,
-  DeleteAccountBody,
-  ForgotPasswordBody,
-  ResetPasswordBody,
+  AccountExportResponse,
+  AccountGetResponse,
+  AccountSessionListResponse,
+  AccountSessionsRevokeResponse,
+  EmailChangeResponse,
+  EmailConfirmResponse,
+  PasswordResetResponse,
+  EmailChangeBody,
+  PasswordChangeBody,
+  EmailConfirmBody,
+  AccountDeleteBody,
+  PasswordForgotBody,
+  PasswordResetBody,
 } from '#shared/schemas/account';
-import type { ZodTypeProvider } from '../../lib/validation';
-import { enforceRateLimit } from '../../lib/rate-limit';
-import { clearSessionCookie, startSession, toSessionUser } from '../../plugins/session';
-import { endSession } from '../auth/auth.service';
-import {
-  FORGOT_MIN_MS,
-  PUBLIC_FORM_LIMIT,
-  TOKEN_LIMIT,
-  changePassword,
-  confirmEmailChange,
-  deleteAccount,
-  listSessions,
-  pendingEmailChange,
-  requestEmailChange,
-  requestPasswordReset,
-  resetPassword,
-  revokeOtherSessions,
-} from './account.service';
+import { MessageResponse } from '#shared/schemas/common';
+import type { ZodTypeProvider } from '#server/http/validation';
+import { enforceRateLimit } from '#server/infra/rate-limit';
+import { clearSessionCookie, startSession, toSessionUser } from '#server/plugins/session';
+import { endSession } from '#server/features/auth/public-api';
+import { FORGOT_MIN_MS, PUBLIC_FORM_LIMIT, TOKEN_LIMIT } from './account-guards';
+import { changePassword, requestPasswordReset, resetPassword } from './password.service';
+import { confirmEmailChange, pendingEmailChange, requestEmailChange } from './email-change.service';
+import { listSessions, revokeOtherSessions } from './sessions.service';
+import { deleteAccount } from './deletion.service';
 import { accountExport, exportFileName } from './account-export';
 
 export const EXPORT_LIMIT = { limit: 10, windowSeconds: 3600 };
@@ -47,7 +46,7 @@ export async function accountRoutes(app: FastifyInstance) {
 
   // -- password reset (signed out) ---------------------------------------------------------------
 
-  r.post('/api/auth/forgot-password', { config: { access: 'public' }, schema: { body: ForgotPasswordBody } }, async (req) => {
+  r.post('/api/auth/forgot-password', { config: { access: 'public' }, schema: { body: PasswordForgotBody, response: { 200: MessageResponse } } }, async (req) => {
     await enforceRateLimit(app.ctx.rateLimiter, `forgot:ip:${req.ip}`, PUBLIC_FORM_LIMIT.limit, PUBLIC_FORM_LIMIT.windowSeconds);
     const started = Date.now();
     await requestPasswordReset(app.ctx, req.body.email, origin(req));
@@ -57,7 +56,7 @@ export async function accountRoutes(app: FastifyInstance) {
     return { message: ACCOUNT_MESSAGES.forgotSent };
   });
 
-  r.post('/api/auth/reset-password', { config: { access: 'public' }, schema: { body: ResetPasswordBody } }, async (req, reply) => {
+  r.post('/api/auth/reset-password', { config: { access: 'public' }, schema: { body: PasswordResetBody, response: { 200: PasswordResetResponse } } }, async (req, reply) => {
     await enforceRateLimit(app.ctx.rateLimiter, `reset:ip:${req.ip}`, TOKEN_LIMIT.limit, TOKEN_LIMIT.windowSeconds);
     const user = await resetPassword(app.ctx, req.body.token, req.body.password, origin(req));
     // every session of the account is gone; this browser gets a fresh one
@@ -68,32 +67,32 @@ export async function accountRoutes(app: FastifyInstance) {
 
   // -- account settings (signed in) --------------------------------------------------------------
 
-  r.get('/api/account', { config: { access: 'user' } }, async (req) => {
+  r.get('/api/account', { config: { access: 'user' }, schema: { response: { 200: AccountGetResponse } } }, async (req) => {
     const u = req.user!;
     return { ...u, pendingEmail: await pendingEmailChange(app.ctx, u.id) };
   });
 
-  r.get('/api/account/sessions', { config: { access: 'user' } }, async (req) => {
+  r.get('/api/account/sessions', { config: { access: 'user' }, schema: { response: { 200: AccountSessionListResponse } } }, async (req) => {
     return { sessions: await listSessions(app.ctx, req.user!.id, req.sessionId) };
   });
 
-  r.post('/api/account/sessions/revoke-others', { config: { access: 'user' } }, async (req) => {
+  r.post('/api/account/sessions/revoke-others', { config: { access: 'user' }, schema: { response: { 200: AccountSessionsRevokeResponse } } }, async (req) => {
     const ended = await revokeOtherSessions(app.ctx, req.user!.id, req.sessionId);
     return { message: ACCOUNT_MESSAGES.sessionsEnded, ended };
   });
 
-  r.post('/api/account/password', { config: { access: 'user' }, schema: { body: ChangePasswordBody } }, async (req) => {
+  r.post('/api/account/password', { config: { access: 'user' }, schema: { body: PasswordChangeBody, response: { 200: MessageResponse } } }, async (req) => {
     await changePassword(app.ctx, req.user!.id, req.sessionId, req.body.currentPassword, req.body.newPassword, origin(req));
     return { message: ACCOUNT_MESSAGES.passwordChanged };
   });
 
-  r.post('/api/account/email', { config: { access: 'user' }, schema: { body: ChangeEmailBody } }, async (req) => {
+  r.post('/api/account/email', { config: { access: 'user' }, schema: { body: EmailChangeBody, response: { 200: EmailChangeResponse } } }, async (req) => {
     const { pendingEmail } = await requestEmailChange(app.ctx, req.user!.id, req.body.newEmail, req.body.currentPassword, origin(req));
     return { message: ACCOUNT_MESSAGES.emailChangeSent, pendingEmail };
   });
 
   // the link may be opened on any device, signed in or not: the token is the proof
-  r.post('/api/account/email/confirm', { config: { access: 'public' }, schema: { body: ConfirmEmailBody } }, async (req) => {
+  r.post('/api/account/email/confirm', { config: { access: 'public' }, schema: { body: EmailConfirmBody, response: { 200: EmailConfirmResponse } } }, async (req) => {
     await enforceRateLimit(app.ctx.rateLimiter, `confirm-email:ip:${req.ip}`, TOKEN_LIMIT.limit, TOKEN_LIMIT.windowSeconds);
     const u = await confirmEmailChange(app.ctx, req.body.token);
     return { message: ACCOUNT_MESSAGES.emailChanged, email: u.email };
@@ -101,7 +100,7 @@ export async function accountRoutes(app: FastifyInstance) {
 
   // -- your data -----------------------------------------------------------------------------------
 
-  r.get('/api/account/export', { config: { access: 'user' } }, async (req, reply) => {
+  r.get('/api/account/export', { config: { access: 'user' }, schema: { response: { 200: AccountExportResponse } } }, async (req, reply) => {
     await enforceRateLimit(app.ctx.rateLimiter, `export:user:${req.user!.id}`, EXPORT_LIMIT.limit, EXPORT_LIMIT.windowSeconds, 'Too many exports. Please try again later.');
     const chunks = await accountExport(app.ctx, req.user!.id, req.sessionId, origin(req));
     reply
@@ -111,7 +110,7 @@ export async function accountRoutes(app: FastifyInstance) {
     return reply.send(Readable.from(chunks));
   });
 
-  r.delete('/api/account', { config: { access: 'user' }, schema: { body: DeleteAccountBody } }, async (req, reply) => {
+  r.delete('/api/account', { config: { access: 'user' }, schema: { body: AccountDeleteBody, response: { 200: MessageResponse } } }, async (req, reply) => {
     await deleteAccount(app.ctx, req.user!.id, req.body.password, origin(req));
     clearSessionCookie(req, reply);
     return { message: ACCOUNT_MESSAGES.accountDeleted };

@@ -19,8 +19,8 @@ import {
   sessions,
   users,
   visits,
-} from '../../db/schema/index';
-import { sha256Hex } from '../../lib/crypto';
+} from '#server/db/schema/index';
+import { sha256Hex } from '#server/infra/crypto';
 import { ACCOUNT_MESSAGES } from '#shared/schemas/account';
 import { deviceLabel } from './device-label';
 import { startSmtpServer, waitFor } from '#tests/helpers/smtp-server';
@@ -431,10 +431,11 @@ async function fillAccount(userId: string, email: string) {
   await t.app.ctx.storage.put(key, bytes, 'image/webp');
   await d.insert(files).values({ userId, kind: 'profile-image', key, mimeType: 'image/webp', size: bytes.length, width: 10, height: 10 });
   await d.update(profiles).set({ customPhotoUrl: `/files/${key}` }).where(eq(profiles.id, profileId));
-  // artwork uploaded before signing in (no owner), then used in the account's order
+  // artwork uploaded before signing in, then used (with its upload token) in the account's order:
+  // the order made the account its owner (issue 19)
   const artworkKey = `artwork/test/${profileId}-logo.png`;
   await t.app.ctx.storage.put(artworkKey, Buffer.from('logo'), 'image/png');
-  await d.insert(files).values({ userId: null, kind: 'artwork', key: artworkKey, mimeType: 'image/png', size: 4 });
+  await d.insert(files).values({ userId, kind: 'artwork', key: artworkKey, mimeType: 'image/png', size: 4 });
   const [order] = await d
     .insert(orders)
     .values({
@@ -496,10 +497,12 @@ describe('export', () => {
     expect(data.user).toMatchObject({ id: user.id, email: input.email, username: input.username, firstName: 'Ada' });
     expect(data.profile).toMatchObject({ id: mine.profileId, fullName: 'Grace Hopper', phoneNumber: '+1 212 555 0100' });
     expect(data.links.map((l: any) => l.url)).toEqual(['https://grace.example.com', 'https://github.com/grace']);
-    expect(data.files).toHaveLength(1);
-    expect(data.files[0]).toMatchObject({ key: mine.key, mimeType: 'image/webp', kind: 'profile-image' });
-    expect(data.files[0].url).toMatch(new RegExp(`^https?://[^/]+/files/${mine.key}$`));
-    expect(Buffer.from(data.files[0].dataBase64, 'base64').equals(mine.bytes)).toBe(true);
+    // the photo and the artwork the account's order made its own (issue 19), nobody else's
+    expect(data.files.map((f: any) => f.key).sort()).toEqual([mine.key, mine.artworkKey].sort());
+    const photo = data.files.find((f: any) => f.key === mine.key);
+    expect(photo).toMatchObject({ key: mine.key, mimeType: 'image/webp', kind: 'profile-image' });
+    expect(photo.url).toMatch(new RegExp(`^https?://[^/]+/files/${mine.key}$`));
+    expect(Buffer.from(photo.dataBase64, 'base64').equals(mine.bytes)).toBe(true);
     expect(data.cards).toHaveLength(1);
     expect(data.cards[0]).toMatchObject({ id: mine.cardId, templateId: 17 });
     expect(data.cardCodes.map((c: any) => c.code)).toEqual([`c${mine.profileId}`]);

@@ -1,11 +1,10 @@
 import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { cardType as findCardType, deliveryOption as findDeliveryOption } from '#shared/catalogue';
 import type { AdminOrder, AdminOrderDetail, AdminOrderPage, OrderHistoryEntry, OrderNoteEntry } from '#shared/schemas/admin';
-import type { AppContext, SessionUser } from '../../context';
-import { cards, orderNotes, orderStatusHistory, orders, users } from '../../db/schema/index';
-import { notFound } from '../../lib/http-errors';
+import type { AppContext, SessionUser } from '#server/context';
+import { cards, orderNotes, orderStatusHistory, orders, users } from '#server/db/schema/index';
+import { notFound } from '#server/http/http-errors';
 
-export type OrderRow = typeof orders.$inferSelect;
 
 /** The columns the admin list needs (never the status token or idempotency key). */
 export const orderListColumns = {
@@ -296,11 +295,4 @@ export async function saveOrderNotes(ctx: AppContext, id: number, notes: string,
     await tx.insert(orderNotes).values({ orderId: id, body: notes, authorId: actor.id, authorLabel: staffLabel(actor) });
   });
   return getOrderDetail(ctx, id);
-}
-
-/** Orders by id, for screens that show a few (customers' order lists). */
-export async function ordersByIds(ctx: AppContext, ids: number[]): Promise<AdminOrder[]> {
-  if (ids.length === 0) return [];
-  const rows = await ctx.db.select(orderListColumns).from(orders).where(inArray(orders.id, ids));
-  return withPreviews(ctx, rows as unknown as ListRow[]);
 }

@@ -1,8 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { CARD_TYPES, cardType as findCardType } from '#shared/catalogue';
 import { RECENT_ORDERS_SHOWN, type AdminStats } from '#shared/schemas/admin';
-import type { AppContext } from '../../context';
+import type { AppContext } from '#server/context';
 import { recentOrders } from './admin-orders.service';
+import { queryRows } from '#server/db/rows';
 
 /**
  * The overview's figures, all from the data: counts by status, revenue from the orders' price
@@ -10,7 +11,9 @@ import { recentOrders } from './admin-orders.service';
  * not pending (decisions.md), card type popularity and the most recent orders.
  */
 export async function getAdminStats(ctx: AppContext): Promise<AdminStats> {
-  const r = await ctx.db.execute(sql`
+  const rows = await queryRows<{ card_type: string; orders: number; cards: string | number; pending: number; completed: number; cancelled: number; revenue: string | number }>(
+    ctx.db,
+    sql`
     select card_type,
            count(*)::int as orders,
            coalesce(sum(quantity), 0)::bigint as cards,
@@ -18,8 +21,8 @@ export async function getAdminStats(ctx: AppContext): Promise<AdminStats> {
            count(*) filter (where status = 'completed')::int as completed,
            count(*) filter (where status = 'cancelled')::int as cancelled,
            coalesce(sum(total_cents) filter (where status <> 'cancelled'), 0)::bigint as revenue
-    from orders group by card_type`);
-  const rows = (r as any).rows as Array<{ card_type: string; orders: number; cards: string | number; pending: number; completed: number; cancelled: number; revenue: string | number }>;
+    from orders group by card_type`,
+  );
 
   let totalOrders = 0;
   let pendingOrders = 0;

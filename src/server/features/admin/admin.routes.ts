@@ -1,23 +1,36 @@
 import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { z } from 'zod';
-import { idParam } from '#shared/schemas/common';
+import { IdParams } from '#shared/schemas/common';
 import {
   ADMIN_EXPORT_MAX_ROWS,
-  AdminCustomersQuery,
-  AdminOrdersExportQuery,
-  AdminOrdersQuery,
-  AdminOutboxQuery,
-  OrderNotesBody,
-  ReviewDesignBody,
-  UpdateOrderStatusBody,
+  AdminCustomerListResponse,
+  AdminDesignPendingListResponse,
+  AdminDesignReviewResponse,
+  AdminDesignScanCheckResponse,
+  AdminEmptyBody,
+  AdminLinkCheckResponse,
+  AdminOrderExportResponse,
+  AdminOrderGetResponse,
+  AdminOrderListResponse,
+  AdminOrderUpdateResponse,
+  AdminOutboxEmailResponse,
+  AdminOutboxListResponse,
+  AdminStatsGetResponse,
+  AdminTestingSummaryResponse,
+  AdminCustomerListQuery,
+  AdminOrderExportQuery,
+  AdminOrderListQuery,
+  AdminOutboxListQuery,
+  AdminOrderNotesSaveBody,
+  AdminDesignReviewBody,
+  AdminOrderUpdateBody,
 } from '#shared/schemas/admin';
-import type { ZodTypeProvider } from '../../lib/validation';
-import { changeOrderStatus } from '../orders/orders.service';
+import type { ZodTypeProvider } from '#server/http/validation';
+import { changeOrderStatus } from '#server/features/orders/public-api';
 import { getOrderDetail, iterateOrders, listOrders, saveOrderNotes, staffLabel } from './admin-orders.service';
 import { getAdminStats } from './admin-stats.service';
 import { listCustomers } from './customers.service';
-import { CSV_BOM, csvRow } from './csv';
+import { CSV_BOM, csvRow } from '#server/http/csv';
 import { listPendingDesigns, reviewDesign, scanCheckDesign } from './design-review.service';
 import { getOutboxEmail, listOutbox, retryOutboxEmail } from './outbox.service';
 import { getTestingSummary, runLinkCheck } from './testing-summary.service';
@@ -51,12 +64,12 @@ export async function adminRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const baseUrl = (req: FastifyRequest) => app.ctx.publicUrl(req);
 
-  r.get('/api/admin/stats', { config: admin }, async () => getAdminStats(app.ctx));
+  r.get('/api/admin/stats', { config: admin, schema: { response: { 200: AdminStatsGetResponse } } }, async () => getAdminStats(app.ctx));
 
-  r.get('/api/admin/orders', { config: admin, schema: { querystring: AdminOrdersQuery } }, async (req) => listOrders(app.ctx, req.query));
+  r.get('/api/admin/orders', { config: admin, schema: { querystring: AdminOrderListQuery, response: { 200: AdminOrderListResponse } } }, async (req) => listOrders(app.ctx, req.query));
 
   // "Export": a CSV of the orders the list shows (same search and status filter, every page)
-  r.get('/api/admin/orders.csv', { config: admin, schema: { querystring: AdminOrdersExportQuery } }, async (req, reply) => {
+  r.get('/api/admin/orders.csv', { config: admin, schema: { querystring: AdminOrderExportQuery, response: { 200: AdminOrderExportResponse } } }, async (req, reply) => {
     const ctx = app.ctx;
     const { q, status } = req.query;
     async function* lines() {
@@ -94,21 +107,21 @@ export async function adminRoutes(app: FastifyInstance) {
       .send(Readable.from(lines()));
   });
 
-  r.get('/api/admin/orders/:id', { config: admin, schema: { params: idParam } }, async (req) => getOrderDetail(app.ctx, req.params.id));
+  r.get('/api/admin/orders/:id', { config: admin, schema: { params: IdParams, response: { 200: AdminOrderGetResponse } } }, async (req) => getOrderDetail(app.ctx, req.params.id));
 
-  r.patch('/api/admin/orders/:id', { config: admin, schema: { params: idParam, body: UpdateOrderStatusBody } }, async (req) => {
+  r.patch('/api/admin/orders/:id', { config: admin, schema: { params: IdParams, body: AdminOrderUpdateBody, response: { 200: AdminOrderUpdateResponse } } }, async (req) => {
     const user = req.user!;
     const { changed } = await changeOrderStatus(app.ctx, req.params.id, req.body.status, { id: user.id, label: staffLabel(user) }, { baseUrl: baseUrl(req) });
     return { ...(await getOrderDetail(app.ctx, req.params.id)), changed };
   });
 
-  r.put('/api/admin/orders/:id/notes', { config: admin, schema: { params: idParam, body: OrderNotesBody } }, async (req) =>
+  r.put('/api/admin/orders/:id/notes', { config: admin, schema: { params: IdParams, body: AdminOrderNotesSaveBody, response: { 200: AdminOrderGetResponse } } }, async (req) =>
     saveOrderNotes(app.ctx, req.params.id, req.body.notes, req.user!),
   );
 
-  r.get('/api/admin/business-cards/pending', { config: admin }, async (req) => listPendingDesigns(app.ctx, baseUrl(req)));
+  r.get('/api/admin/business-cards/pending', { config: admin, schema: { response: { 200: AdminDesignPendingListResponse } } }, async (req) => listPendingDesigns(app.ctx, baseUrl(req)));
 
-  r.get('/api/admin/business-cards/:id/scan-check', { config: admin, schema: { params: idParam } }, async (req) => {
+  r.get('/api/admin/business-cards/:id/scan-check', { config: admin, schema: { params: IdParams, response: { 200: AdminDesignScanCheckResponse } } }, async (req) => {
     const cookie = req.headers.cookie;
     // the stored image is read through the app itself (same access rules), never from the network
     const fetchLocal = async (path: string) => {
@@ -118,13 +131,13 @@ export async function adminRoutes(app: FastifyInstance) {
     return scanCheckDesign(app.ctx, req.params.id, baseUrl(req), fetchLocal);
   });
 
-  r.put('/api/admin/business-cards/:id/review', { config: admin, schema: { params: idParam, body: ReviewDesignBody } }, async (req) =>
+  r.put('/api/admin/business-cards/:id/review', { config: admin, schema: { params: IdParams, body: AdminDesignReviewBody, response: { 200: AdminDesignReviewResponse } } }, async (req) =>
     reviewDesign(app.ctx, req.params.id, req.body, req.user!, baseUrl(req)),
   );
 
-  r.get('/api/admin/customers', { config: admin, schema: { querystring: AdminCustomersQuery } }, async (req) => listCustomers(app.ctx, req.query));
+  r.get('/api/admin/customers', { config: admin, schema: { querystring: AdminCustomerListQuery, response: { 200: AdminCustomerListResponse } } }, async (req) => listCustomers(app.ctx, req.query));
 
-  r.get('/api/admin/testing-summary', { config: admin }, async () => getTestingSummary(app.ctx));
+  r.get('/api/admin/testing-summary', { config: admin, schema: { response: { 200: AdminTestingSummaryResponse } } }, async () => getTestingSummary(app.ctx));
 
   const fetchPage: PageFetcher = async (path) => {
     const res = await app.inject({ method: 'GET', url: path, headers: { 'user-agent': LINK_CHECK_UA, accept: 'text/html,application/xhtml+xml,*/*' } });
@@ -132,15 +145,15 @@ export async function adminRoutes(app: FastifyInstance) {
     return { statusCode: res.statusCode, contentType, body: /text\/html/i.test(contentType) ? res.body.slice(0, 2_000_000) : '' };
   };
 
-  r.post('/api/admin/link-check', { config: admin, schema: { body: z.strictObject({}).nullish() } }, async (req) =>
+  r.post('/api/admin/link-check', { config: admin, schema: { body: AdminEmptyBody, response: { 200: AdminLinkCheckResponse } } }, async (req) =>
     runLinkCheck(app.ctx, fetchPage, baseUrl(req)),
   );
 
-  r.get('/api/admin/outbox', { config: admin, schema: { querystring: AdminOutboxQuery } }, async (req) => listOutbox(app.ctx, req.query));
+  r.get('/api/admin/outbox', { config: admin, schema: { querystring: AdminOutboxListQuery, response: { 200: AdminOutboxListResponse } } }, async (req) => listOutbox(app.ctx, req.query));
 
-  r.get('/api/admin/outbox/:id', { config: admin, schema: { params: idParam } }, async (req) => getOutboxEmail(app.ctx, req.params.id));
+  r.get('/api/admin/outbox/:id', { config: admin, schema: { params: IdParams, response: { 200: AdminOutboxEmailResponse } } }, async (req) => getOutboxEmail(app.ctx, req.params.id));
 
-  r.post('/api/admin/outbox/:id/retry', { config: admin, schema: { params: idParam, body: z.strictObject({}).nullish() } }, async (req) =>
+  r.post('/api/admin/outbox/:id/retry', { config: admin, schema: { params: IdParams, body: AdminEmptyBody, response: { 200: AdminOutboxEmailResponse } } }, async (req) =>
     retryOutboxEmail(app.ctx, req.params.id),
   );
 

@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { AdminCustomer, AdminCustomerPage } from '#shared/schemas/admin';
-import type { AppContext } from '../../context';
+import type { AppContext } from '#server/context';
 import { likePattern } from './admin-orders.service';
 
 /** Orders listed per customer (their most recent ones). */
@@ -109,6 +109,11 @@ export async function listCustomers(ctx: AppContext, opts: { q: string; page: nu
     list.push(o);
     byKey.set(o.key, list);
   }
+  // staff see whether the account with this address proved it (issue 19)
+  const accounts = rowsOf<{ key: string; verified: boolean }>(
+    await ctx.db.execute(sql`select lower(email) as key, (email_verified_at is not null) as verified from users where lower(email) in (${keyList(pageKeys)})`),
+  );
+  const verifiedByKey = new Map(accounts.map((a) => [a.key, a.verified === true || String(a.verified) === 'true']));
   const iso = (d: string | Date) => new Date(d).toISOString();
   const customers: AdminCustomer[] = pageKeys.map((key) => {
     const list = byKey.get(key) ?? [];
@@ -124,6 +129,7 @@ export async function listCustomers(ctx: AppContext, opts: { q: string; page: nu
       orderCount: Number(f?.order_count ?? list.length),
       totalCents: Number(f?.total_cents ?? 0),
       lastOrderAt: iso(f?.last_order_at ?? latest?.created_at ?? new Date()),
+      emailVerified: verifiedByKey.get(key) ?? null,
       orders: list.map((o) => ({
         id: Number(o.id),
         status: o.status,

@@ -1,11 +1,11 @@
 import { and, asc, desc, eq, or } from 'drizzle-orm';
 import type { DesignReviewResult, PendingDesign, ReviewDesignInput, ScanCheck } from '#shared/schemas/admin';
-import type { AppContext, SessionUser } from '../../context';
-import { cardCodes, cards, orders, profiles, users } from '../../db/schema/index';
-import { conflict, notFound } from '../../lib/http-errors';
-import { enqueueEmail } from '../../lib/mail/outbox';
-import { designReviewedEmail } from '../orders/order-emails';
-import { orderStatusUrl } from '../orders/orders.service';
+import type { AppContext, SessionUser } from '#server/context';
+import { cardCodes, cards, orders, profiles, users } from '#server/db/schema/index';
+import { conflict, notFound } from '#server/http/http-errors';
+import { enqueueEmail } from '#server/infra/mail/outbox';
+import { designReviewedEmail } from '#server/features/orders/public-api';
+import { orderStatusUrl, publicProfileUrl } from '#shared/routes';
 import { decodeQrFromImage, sameTarget } from './qr-scan';
 
 type CardRow = typeof cards.$inferSelect;
@@ -21,7 +21,6 @@ function profileOf(card: CardRow, profile: { fullName: string; email: string | n
   };
 }
 
-const publicProfileUrl = (baseUrl: string, profileId: string) => `${baseUrl.replace(/\/+$/, '')}/p/${profileId}`;
 
 /** Designs waiting for review, oldest first (the review queue). */
 export async function listPendingDesigns(ctx: AppContext, baseUrl: string): Promise<PendingDesign[]> {

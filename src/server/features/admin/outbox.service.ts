@@ -1,8 +1,8 @@
 import { and, count, desc, eq, type SQL } from 'drizzle-orm';
 import type { OutboxEmail, OutboxEmailSummary, OutboxPage } from '#shared/schemas/admin';
-import type { AppContext } from '../../context';
-import { outbox } from '../../db/schema/index';
-import { conflict, notFound } from '../../lib/http-errors';
+import type { AppContext } from '#server/context';
+import { outbox } from '#server/db/schema/index';
+import { conflict, notFound } from '#server/http/http-errors';
 import { outboxCounts } from './testing-summary.service';
 
 const summaryColumns = {

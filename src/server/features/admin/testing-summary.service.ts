@@ -1,10 +1,11 @@
 import crypto from 'node:crypto';
 import { desc, eq, sql } from 'drizzle-orm';
-import { PAGE_ROUTES } from '#shared/routes';
+import { PAGE_ROUTES, publicProfilePath } from '#shared/routes';
 import type { LinkCheckResult, SystemCheck, TestingSummary } from '#shared/schemas/admin';
-import type { AppContext } from '../../context';
-import { linkChecks, profiles, templates } from '../../db/schema/index';
+import type { AppContext } from '#server/context';
+import { linkChecks, profiles, templates } from '#server/db/schema/index';
 import { crawlSite, type PageFetcher } from './link-checker';
+import { queryRow } from '#server/db/rows';
 
 function withTimeout<T>(p: Promise<T>, ms: number, what: string): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
@@ -25,13 +26,16 @@ async function timed<T>(fn: () => Promise<T>): Promise<{ ok: true; value: T; ms:
 }
 
 export async function outboxCounts(ctx: AppContext): Promise<{ pending: number; sent: number; failed: number; oldestPendingMinutes: number | null }> {
-  const r = await ctx.db.execute(sql`
+  const row = await queryRow<{ pending: number; sent: number; failed: number; oldest: number | string | null }>(
+    ctx.db,
+    sql`
     select count(*) filter (where status = 'pending')::int as pending,
            count(*) filter (where status = 'sent')::int as sent,
            count(*) filter (where status = 'failed')::int as failed,
            extract(epoch from now() - min(created_at) filter (where status = 'pending')) / 60 as oldest
-    from outbox`);
-  const row = (r as any).rows[0];
+    from outbox`,
+  );
+  if (!row) return { pending: 0, sent: 0, failed: 0, oldestPendingMinutes: null };
   return { pending: Number(row.pending), sent: Number(row.sent), failed: Number(row.failed), oldestPendingMinutes: row.oldest === null ? null : Number(row.oldest) };
 }
 
@@ -154,7 +158,7 @@ export async function linkCheckStartPaths(ctx: AppContext): Promise<string[]> {
   const folders = await ctx.db.select({ folder: templates.folder }).from(templates).where(eq(templates.isActive, true));
   return [
     ...pages,
-    ...recentProfiles.map((p) => `/p/${encodeURIComponent(p.id)}`),
+    ...recentProfiles.map((p) => publicProfilePath(p.id)),
     ...folders.flatMap((t) => [`/templates/svg/${t.folder}/front.svg`, `/templates/svg/${t.folder}/back.svg`]),
   ];
 }

@@ -5,7 +5,7 @@ import { adminAgent } from '#tests/helpers/factories';
 import { freePort, startSmtpServer, type TestSmtpServer } from '#tests/helpers/smtp-server';
 import { linkChecks, outbox } from '#server/db/schema/index';
 import type { TestingSummary } from '#shared/schemas/admin';
-import type { Storage } from '#server/lib/storage';
+import type { Storage } from '#server/infra/storage';
 import { crawlSite, extractLinks } from './link-checker';
 
 const apps: TestApp[] = [];

@@ -1,10 +1,18 @@
 import type { FastifyInstance } from 'fastify';
 import { AI_IMAGE_MAX_BYTES } from '#shared/catalogue';
-import { colorPaletteRequest, designFeedbackRequest, designSuggestionsRequest } from '#shared/schemas/ai';
-import type { ZodTypeProvider } from '../../lib/validation';
-import { enforceRateLimit } from '../../lib/rate-limit';
-import { readUpload } from '../../lib/multipart';
-import { badRequest, HttpError } from '../../lib/http-errors';
+import {
+  AiBackgroundRemoveResponse,
+  AiFeedbackCreateBody,
+  AiFeedbackCreateResponse,
+  AiPaletteCreateBody,
+  AiPaletteCreateResponse,
+  AiSuggestionCreateBody,
+  AiSuggestionCreateResponse,
+} from '#shared/schemas/ai';
+import type { ZodTypeProvider } from '#server/http/validation';
+import { enforceRateLimit } from '#server/infra/rate-limit';
+import { readUpload } from '#server/http/multipart';
+import { badRequest, HttpError } from '#server/http/http-errors';
 import { createAiProviders, generatePalette, removeImageBackground, reviewDesign, suggestDesign } from './ai.service';
 
 /**
@@ -27,22 +35,22 @@ export async function aiRoutes(app: FastifyInstance) {
   const limit = (key: string, rule: { limit: number; windowSeconds: number }) =>
     enforceRateLimit(app.ctx.rateLimiter, key, rule.limit, rule.windowSeconds, TOO_MANY);
 
-  r.post('/api/ai/design-suggestions', { config: { access: 'user' }, schema: { body: designSuggestionsRequest } }, async (req) => {
+  r.post('/api/ai/design-suggestions', { config: { access: 'user' }, schema: { body: AiSuggestionCreateBody, response: { 200: AiSuggestionCreateResponse } } }, async (req) => {
     await limit(`ai:text:${req.user!.id}`, AI_RATE_LIMITS.text);
     return suggestDesign(app.ctx, providers, req.body);
   });
 
-  r.post('/api/ai/design-feedback', { config: { access: 'user' }, schema: { body: designFeedbackRequest } }, async (req) => {
+  r.post('/api/ai/design-feedback', { config: { access: 'user' }, schema: { body: AiFeedbackCreateBody, response: { 200: AiFeedbackCreateResponse } } }, async (req) => {
     await limit(`ai:text:${req.user!.id}`, AI_RATE_LIMITS.text);
     return reviewDesign(app.ctx, providers, req.body);
   });
 
-  r.post('/api/ai/color-palette', { config: { access: 'user' }, schema: { body: colorPaletteRequest } }, async (req) => {
+  r.post('/api/ai/color-palette', { config: { access: 'user' }, schema: { body: AiPaletteCreateBody, response: { 200: AiPaletteCreateResponse } } }, async (req) => {
     await limit(`ai:palette:${req.user!.id}`, AI_RATE_LIMITS.palette);
     return generatePalette(req.body);
   });
 
-  r.post('/api/photoroom/remove-background', { config: { access: 'user' } }, async (req) => {
+  r.post('/api/photoroom/remove-background', { config: { access: 'user' }, schema: { response: { 200: AiBackgroundRemoveResponse } } }, async (req) => {
     const userId = req.user!.id;
     await limit(`ai:image:${userId}`, AI_RATE_LIMITS.image);
     await limit(`ai:image-day:${userId}`, AI_RATE_LIMITS.imageDaily);

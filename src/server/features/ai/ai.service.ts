@@ -1,9 +1,9 @@
-import type { AppContext } from '../../context';
-import { saveFile } from '../../lib/files';
-import { HttpError, serviceUnavailable } from '../../lib/http-errors';
-import { generateColorPalette } from '#shared/ai/palette';
-import { generateDesignSuggestions } from '#shared/ai/suggestions';
-import { analyseDesign, answerQuestion, composeFeedback } from '#shared/ai/feedback';
+import type { AppContext } from '#server/context';
+import { saveFile } from '#server/infra/files';
+import { HttpError, serviceUnavailable } from '#server/http/http-errors';
+import { generateColorPalette } from '#server/features/ai/engine/palette';
+import { generateDesignSuggestions } from '#server/features/ai/engine/suggestions';
+import { analyseDesign, answerQuestion, composeFeedback } from '#server/features/ai/engine/feedback';
 import type {
   ColorPaletteInput,
   ColorPaletteResponse,
@@ -13,11 +13,11 @@ import type {
   DesignSuggestionsResponse,
   RemoveBackgroundResponse,
 } from '#shared/schemas/ai';
-import { createChatModel, ModelError, type ChatModel } from './providers/chat-model';
-import { createPhotoroomClient, type PhotoroomClient } from './providers/photoroom';
+import { createChatModel, ModelError, type ChatModel } from '#server/features/ai/providers/chat-model';
+import { createPhotoroomClient, type PhotoroomClient } from '#server/features/ai/providers/photoroom';
 import { modelFeedback, modelSuggestions } from './model-prompts';
 import { decodeRgba, encodePng, inspectAiImage, sanitizedCopy, PROCESS_MAX_SIDE } from './image-intake';
-import { segmentBackground, SegmentError } from './engine/segment-background';
+import { segmentBackgroundOffThread, SegmentError } from '#server/features/ai/engine/segment-background';
 import sharp from 'sharp';
 
 export interface AiProviders {
@@ -86,15 +86,13 @@ async function serialised<T>(fn: () => Promise<T>): Promise<T> {
   }
 }
 
-const pause = () => new Promise<void>((r) => setImmediate(r));
-
 /** Removes a flat or near-flat background on this machine: PNG with transparency. */
 export async function removeBackgroundLocally(data: Buffer): Promise<{ png: Buffer; width: number; height: number }> {
   return serialised(async () => {
     const { rgba, width, height } = await decodeRgba(data, PROCESS_MAX_SIDE);
     let seg;
     try {
-      seg = await segmentBackground(rgba, width, height, { pause });
+      seg = await segmentBackgroundOffThread(rgba, width, height);
     } catch (e) {
       if (e instanceof SegmentError) throw new HttpError(422, e.message);
       throw e;

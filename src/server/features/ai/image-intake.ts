@@ -1,6 +1,6 @@
 import sharp, { type Metadata } from 'sharp';
-import { containsForeignContent, MAX_INPUT_PIXELS, sniffType, type SniffedType } from '../../lib/images';
-import { payloadTooLarge, unsupportedMediaType } from '../../lib/http-errors';
+import { containsForeignContent, MAX_INPUT_PIXELS, sniffType, type SniffedType } from '#server/features/uploads/public-api';
+import { payloadTooLarge, unsupportedMediaType } from '#server/http/http-errors';
 
 /**
  * Checks an image sent to the assistant before any pixel is decoded: the type from the bytes

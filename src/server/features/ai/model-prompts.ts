@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { BUNDLED_FONTS } from '#shared/fonts';
-import { paletteColor } from '#shared/ai/palette';
+import { paletteColor } from '#server/features/ai/engine/palette';
 import { TEMPLATE_MODELS } from '#shared/ai/layouts';
-import { composeFeedback } from '#shared/ai/feedback';
+import { composeFeedback } from '#server/features/ai/engine/feedback';
 import {
   AI_TEMPLATE_IDS,
   COLOR_ROLES,
@@ -15,7 +15,7 @@ import {
   type DesignSuggestionsResponse,
   type FontRecommendation,
 } from '#shared/schemas/ai';
-import type { ChatModel } from './providers/chat-model';
+import type { ChatModel } from '#server/features/ai/providers/chat-model';
 
 /**
  * Prompts for the optional chat model and the zod contracts its JSON replies must meet.

@@ -1,10 +1,12 @@
 import { eq, sql, and, ne } from 'drizzle-orm';
 import { hash, verify } from '@node-rs/argon2';
-import type { AppContext, SessionUser } from '../../context';
-import { sessions, users } from '../../db/schema/index';
-import { conflict, unauthorized } from '../../lib/http-errors';
-import { enforceRateLimit } from '../../lib/rate-limit';
-import { toSessionUser } from '../../plugins/session';
+import type { AppContext, SessionUser } from '#server/context';
+import { sessions, users } from '#server/db/schema/index';
+import { conflict, unauthorized } from '#server/http/http-errors';
+import { enforceRateLimit } from '#server/infra/rate-limit';
+import { toSessionUser } from '#server/plugins/session';
+import { assertPasswordAllowed } from './password-policy';
+import { isListedAdmin, queueVerificationEmail } from './email-verification.service';
 
 // argon2id, m=19 MiB, t=2, p=1 (OWASP's first recommended setting)
 const ARGON = { algorithm: 2 as const, memoryCost: 19456, timeCost: 2, parallelism: 1 };
@@ -33,12 +35,18 @@ export async function findUserByEmail(ctx: AppContext, email: string) {
   return rows[0] ?? null;
 }
 
+/**
+ * Creates the account (role `user`, address not verified) and queues its verification link in the
+ * same transaction. An address listed in ADMIN_EMAILS becomes admin only once its link is opened.
+ */
 export async function registerUser(
   ctx: AppContext,
   input: { username: string; email: string; password: string; firstName: string; lastName: string },
+  origin: string,
 ): Promise<SessionUser> {
   const email = input.email.trim();
   const username = input.username.trim();
+  assertPasswordAllowed(input.password, { email, username });
   const taken = await ctx.db
     .select({ email: users.email, username: users.username })
     .from(users)
@@ -48,15 +56,19 @@ export async function registerUser(
   }
   if (taken.length) throw conflict('This username is already taken', { username: 'This username is already taken' });
   const passwordHash = await hashPassword(input.password);
-  const role = ctx.config.ADMIN_EMAILS.includes(email.toLowerCase()) ? 'admin' : 'user';
   try {
-    const [row] = await ctx.db
-      .insert(users)
-      .values({ username, email, passwordHash, firstName: input.firstName, lastName: input.lastName, role })
-      .returning();
+    const row = await ctx.db.transaction(async (tx) => {
+      const [u] = await tx
+        .insert(users)
+        .values({ username, email, passwordHash, firstName: input.firstName, lastName: input.lastName, role: 'user' })
+        .returning();
+      await queueVerificationEmail(tx, u, origin);
+      return u;
+    });
+    ctx.outbox.kick();
     return toSessionUser(row);
   } catch (e: any) {
-    if (e?.code === '23505' || /unique/i.test(String(e?.message))) {
+    if (e?.code === '23505' || e?.cause?.code === '23505' || /unique/i.test(String(e?.message))) {
       throw conflict('An account with this email or username already exists');
     }
     throw e;
@@ -80,7 +92,8 @@ export async function authenticate(ctx: AppContext, ip: string, email: string, p
     throw unauthorized('Invalid email or password');
   }
   let u = user;
-  if (u.role !== 'admin' && ctx.config.ADMIN_EMAILS.includes(u.email.toLowerCase())) {
+  // ADMIN_EMAILS grants the role to a proven address only (issue 19)
+  if (u.role !== 'admin' && u.emailVerifiedAt && isListedAdmin(ctx, u.email)) {
     [u] = await ctx.db.update(users).set({ role: 'admin', updatedAt: new Date() }).where(eq(users.id, u.id)).returning();
   }
   return toSessionUser(u);

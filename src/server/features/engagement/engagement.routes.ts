@@ -1,13 +1,13 @@
 import type { FastifyInstance } from 'fastify';
-import { EngagementQuery } from '#shared/schemas/engagement';
-import type { ZodTypeProvider } from '../../lib/validation';
+import { EngagementStatsGetResponse, EngagementStatsQuery } from '#shared/schemas/engagement';
+import type { ZodTypeProvider } from '#server/http/validation';
 import { getEngagementStats } from './engagement.service';
 
 export async function engagementRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   /** Views, saves, clicks, leads and save rate per day, and views by source (the owner's own profile only). */
-  r.get('/api/stats/engagement', { config: { access: 'user' }, schema: { querystring: EngagementQuery } }, async (req, reply) => {
+  r.get('/api/stats/engagement', { config: { access: 'user' }, schema: { querystring: EngagementStatsQuery, response: { 200: EngagementStatsGetResponse } } }, async (req, reply) => {
     reply.header('cache-control', 'no-store');
     return getEngagementStats(app.ctx, req.user!.id, req.query.days);
   });

@@ -1,9 +1,9 @@
-import { and, count, desc, eq, gte, sql, type AnyColumn } from 'drizzle-orm';
-import type { AppContext } from '../../context';
-import { cardCodes, contactSaves, leads, linkClicks, visits } from '../../db/schema/index';
-import { visitFlusher } from '../../jobs/visit-flusher';
+import { and, count, desc, eq, gte, sql, sum, type AnyColumn } from 'drizzle-orm';
+import type { AppContext } from '#server/context';
+import { cardCodes, engagementDaily, leads } from '#server/db/schema/index';
+import { visitFlusher } from '#server/jobs/visit-flusher';
 import { VISIT_SOURCES, VISIT_SOURCE_LABELS, saveRate, type EngagementDay, type EngagementStats, type VisitSource } from '#shared/schemas/engagement';
-import { findProfileRowByUser } from '../profile/profile.service';
+import { findProfileRowByUser } from '#server/features/profile/public-api';
 
 /** The last `days` UTC dates, oldest first (YYYY-MM-DD). */
 export function utcDays(days: number, now = new Date()): string[] {
@@ -39,40 +39,36 @@ export async function getEngagementStats(ctx: AppContext, userId: string, days: 
   if (!profile) return result;
   await visitFlusher(ctx).flush().catch(() => undefined);
 
+  // views, saves and clicks from the daily rollups (decision 18-02: the same cost at any size);
+  // leads are few and counted from their rows
   const since = new Date(`${dates[0]}T00:00:00Z`);
   const day = (col: AnyColumn) => sql<string>`to_char(${col} at time zone 'UTC', 'YYYY-MM-DD')`;
-  const [viewRows, saveRows, clickRows, leadRows, codeViews, codes] = await Promise.all([
+  const inRange = and(eq(engagementDaily.profileId, profile.id), gte(engagementDaily.day, dates[0]));
+  const [rollups, leadRows, codeViews, codes] = await Promise.all([
     ctx.db
-      .select({ day: day(visits.createdAt), source: visits.source, n: count() })
-      .from(visits)
-      .where(and(eq(visits.profileId, profile.id), gte(visits.createdAt, since)))
-      .groupBy(sql`1`, visits.source),
-    ctx.db
-      .select({ day: day(contactSaves.createdAt), n: count() })
-      .from(contactSaves)
-      .where(and(eq(contactSaves.profileId, profile.id), gte(contactSaves.createdAt, since)))
-      .groupBy(sql`1`),
-    ctx.db
-      .select({ day: day(linkClicks.createdAt), n: count() })
-      .from(linkClicks)
-      .where(and(eq(linkClicks.profileId, profile.id), gte(linkClicks.createdAt, since)))
-      .groupBy(sql`1`),
+      .select({ day: engagementDaily.day, kind: engagementDaily.kind, source: engagementDaily.source, n: sum(engagementDaily.n).mapWith(Number) })
+      .from(engagementDaily)
+      .where(inRange)
+      .groupBy(engagementDaily.day, engagementDaily.kind, engagementDaily.source),
     ctx.db
       .select({ day: day(leads.createdAt), n: count() })
       .from(leads)
       .where(and(eq(leads.profileId, profile.id), gte(leads.createdAt, since)))
       .groupBy(sql`1`),
     ctx.db
-      .select({ code: visits.cardCode, n: count() })
-      .from(visits)
-      .where(and(eq(visits.profileId, profile.id), gte(visits.createdAt, since), sql`${visits.cardCode} is not null`))
-      .groupBy(visits.cardCode),
+      .select({ code: engagementDaily.cardCode, n: sum(engagementDaily.n).mapWith(Number) })
+      .from(engagementDaily)
+      .where(and(inRange, eq(engagementDaily.kind, 'view'), sql`${engagementDaily.cardCode} <> ''`))
+      .groupBy(engagementDaily.cardCode),
     ctx.db
       .select({ code: cardCodes.code, label: cardCodes.label, active: cardCodes.active })
       .from(cardCodes)
       .where(eq(cardCodes.profileId, profile.id))
       .orderBy(desc(cardCodes.createdAt)),
   ]);
+  const viewRows = rollups.filter((r) => r.kind === 'view');
+  const saveRows = rollups.filter((r) => r.kind === 'save');
+  const clickRows = rollups.filter((r) => r.kind === 'click');
 
   const byDate = new Map(result.daily.map((d) => [d.date, d]));
   for (const r of viewRows) {

@@ -1,8 +1,9 @@
 import type { FastifyRequest } from 'fastify';
-import type { AppContext } from '../../context';
-import { saveFile, type SavedFile } from '../../lib/files';
-import { prepareImageUpload } from '../../lib/images';
-import { readUpload, maxSizeText } from '../../lib/multipart';
+import type { AppContext } from '#server/context';
+import { saveFile, type SavedFile } from '#server/infra/files';
+import { randomToken } from '#server/infra/crypto';
+import { prepareImageUpload, uploadTokenHash } from '#server/features/uploads/public-api';
+import { readUpload, maxSizeText } from '#server/http/multipart';
 
 /** Print artwork keeps a high resolution: up to 6000 px on the long side (40 MP decode cap). */
 const ARTWORK_MAX_SIDE = 6000;
@@ -13,7 +14,11 @@ export const ARTWORK_TYPE_MESSAGE = 'Artwork must be a PNG, JPG, WEBP or SVG ima
  * decided by the bytes (415: png, jpeg, webp, svg only), SVG sanitized, rasters re-encoded without
  * metadata, stored under a server-made name with a `files` row of kind `artwork`.
  */
-export async function uploadArtwork(ctx: AppContext, req: FastifyRequest, opts: { userId: string | null; maxBytes: number }): Promise<SavedFile> {
+export async function uploadArtwork(
+  ctx: AppContext,
+  req: FastifyRequest,
+  opts: { userId: string | null; maxBytes: number },
+): Promise<SavedFile & { uploadToken?: string }> {
   const upload = await readUpload(req, {
     field: 'artwork',
     maxBytes: opts.maxBytes,
@@ -25,8 +30,12 @@ export async function uploadArtwork(ctx: AppContext, req: FastifyRequest, opts: 
     maxHeight: ARTWORK_MAX_SIDE,
     typeMessage: ARTWORK_TYPE_MESSAGE,
   });
-  return saveFile(ctx, {
+  // signed out, the file belongs to whoever holds this token (only its hash is stored); the order
+  // form sends it back with the order (issue 19)
+  const uploadToken = opts.userId ? undefined : randomToken(24);
+  const saved = await saveFile(ctx, {
     userId: opts.userId,
+    ownerTokenHash: uploadToken ? uploadTokenHash(uploadToken) : null,
     kind: 'artwork',
     prefix: 'artwork',
     data: image.data,
@@ -35,4 +44,5 @@ export async function uploadArtwork(ctx: AppContext, req: FastifyRequest, opts: 
     width: image.width ?? null,
     height: image.height ?? null,
   });
+  return uploadToken ? { ...saved, uploadToken } : saved;
 }

@@ -1,7 +1,7 @@
 import { BUSINESS, cardType, deliveryOption, formatUsd, orderStatusLabel } from '#shared/catalogue';
-import { randomToken } from '../../lib/crypto';
-import { renderEmail } from '../../lib/mail/layout';
-import type { OutgoingEmail } from '../../lib/mail/outbox';
+import { randomToken } from '#server/infra/crypto';
+import { renderEmail } from '#server/infra/mail/layout';
+import type { OutgoingEmail } from '#server/infra/mail/outbox';
 
 /** What the order e-mails need of an order (a row of `orders` has all of it). */
 export interface OrderEmailData {

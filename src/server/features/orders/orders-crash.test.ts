@@ -8,8 +8,8 @@ import { build } from 'esbuild';
 import { orderInput } from '#tests/helpers/orders';
 import { freePort, startSmtpServer, waitFor, type TestSmtpServer } from '#tests/helpers/smtp-server';
 import { sql } from 'drizzle-orm';
-import { projectRoot } from '../../lib/paths';
-import { openDatabase } from '../../db/client';
+import { projectRoot } from '#server/infra/paths';
+import { openDatabase } from '#server/db/client';
 
 /**
  * kill -9 of the real server during a burst of orders, then a restart on the same data dir:

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { ARTWORK_MAX_BYTES, formatUsd } from '#shared/catalogue';
-import { IDEMPOTENCY_KEY_RE, OrderBody, OrderStatusParams, type OrderCreatedResponse } from '#shared/schemas/order';
-import type { ZodTypeProvider } from '../../lib/validation';
-import { badRequest } from '../../lib/http-errors';
-import { enforceRateLimit } from '../../lib/rate-limit';
+import { ArtworkUploadResponse, IDEMPOTENCY_KEY_RE, OrderCreateBody, OrderCreateResponse, OrderStatusGetParams, OrderStatusGetResponse } from '#shared/schemas/orders';
+import type { ZodTypeProvider } from '#server/http/validation';
+import { badRequest } from '#server/http/http-errors';
+import { enforceRateLimit } from '#server/infra/rate-limit';
 import { createOrder, getOrderStatusView } from './orders.service';
 import { uploadArtwork } from './artwork.service';
 
@@ -11,7 +11,7 @@ export async function orderRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   // the spec's order call: one order per submit; a retry with the same key answers the same order
-  r.post('/api/order', { config: { access: 'public' }, schema: { body: OrderBody } }, async (req, reply) => {
+  r.post('/api/order', { config: { access: 'public' }, schema: { body: OrderCreateBody, response: { 200: OrderCreateResponse, 201: OrderCreateResponse } } }, async (req, reply) => {
     const header = req.headers['idempotency-key'];
     const idempotencyKey = typeof header === 'string' && header !== '' ? header.trim() : undefined;
     if (idempotencyKey !== undefined && !IDEMPOTENCY_KEY_RE.test(idempotencyKey)) {
@@ -24,7 +24,7 @@ export async function orderRoutes(app: FastifyInstance) {
       idempotencyKey,
       baseUrl: app.ctx.publicUrl(req),
     });
-    const body: OrderCreatedResponse = {
+    const body: OrderCreateResponse = {
       id: order.id,
       orderId: order.id,
       status: order.status,
@@ -41,16 +41,16 @@ export async function orderRoutes(app: FastifyInstance) {
   });
 
   // the customer's order page, reached only by the unguessable token from the e-mail
-  r.get('/api/order-status/:token', { config: { access: 'public' }, schema: { params: OrderStatusParams } }, async (req, reply) => {
+  r.get('/api/order-status/:token', { config: { access: 'public' }, schema: { params: OrderStatusGetParams, response: { 200: OrderStatusGetResponse } } }, async (req, reply) => {
     reply.header('cache-control', 'no-store');
     reply.header('referrer-policy', 'no-referrer');
     return getOrderStatusView(app.ctx, req.params.token);
   });
 
-  // the order form's one optional artwork file; answers [{ url }]
-  r.post('/api/upload/artwork', { config: { access: 'public' } }, async (req, reply) => {
+  // the order form's one optional artwork file; answers [{ url }] (signed out also its uploadToken, issue 19)
+  r.post('/api/upload/artwork', { config: { access: 'public' }, schema: { response: { 201: ArtworkUploadResponse } } }, async (req, reply) => {
     await enforceRateLimit(app.ctx.rateLimiter, `artwork:ip:${req.ip}`, 10, 600, 'Too many uploads from this address. Please try again later.');
     const saved = await uploadArtwork(app.ctx, req, { userId: req.user?.id ?? null, maxBytes: ARTWORK_MAX_BYTES });
-    return reply.status(201).send([{ url: saved.url }]);
+    return reply.status(201).send([saved.uploadToken ? { url: saved.url, uploadToken: saved.uploadToken } : { url: saved.url }]);
   });
 }

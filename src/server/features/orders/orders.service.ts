@@ -1,16 +1,18 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import { ORDER_STATUSES, orderStatusLabel, priceOrder, type OrderStatus } from '#shared/catalogue';
-import { ARTWORK_URL_RE, OrderInput, type OrderInputValues, type OrderStatusView } from '#shared/schemas/order';
-import type { AppContext } from '../../context';
-import type { Tx } from '../../db/client';
-import { files, orders, orderStatusHistory } from '../../db/schema/index';
-import { randomToken } from '../../lib/crypto';
-import { keyFromFileUrl } from '../../lib/files';
-import { badRequest, conflict, notFound } from '../../lib/http-errors';
-import { enqueueEmail } from '../../lib/mail/outbox';
-import { parseOrThrow } from '../../lib/validation';
-import { createStoreCheckout } from '../shopify/shopify.checkout';
-import { createCardCodeForOrder } from '../card-codes/card-codes.service';
+import { orderStatusUrl } from '#shared/routes';
+import { ARTWORK_URL_RE, type OrderInputData, type OrderStatusView } from '#shared/schemas/orders';
+import type { AppContext } from '#server/context';
+import type { Tx } from '#server/db/client';
+import { orders, orderStatusHistory } from '#server/db/schema/index';
+import { randomToken } from '#server/infra/crypto';
+import { badRequest, conflict, notFound } from '#server/http/http-errors';
+import { enqueueEmail } from '#server/infra/mail/outbox';
+import { createStoreCheckout } from '#server/features/shopify/public-api';
+import { createCardCodeForOrder } from '#server/features/engagement/public-api';
+import { assertFilesOwned, claimTokenOwnedFiles } from '#server/features/uploads/public-api';
+
+const ARTWORK_NOT_FOUND = 'Artwork not found. Please upload it again.';
 import { orderReceivedEmail, orderStatusChangedEmail } from './order-emails';
 
 export type OrderRow = typeof orders.$inferSelect;
@@ -34,15 +36,14 @@ export interface CreateOrderResult {
   statusUrl: string;
 }
 
-export const orderStatusUrl = (baseUrl: string, token: string) => `${baseUrl.replace(/\/+$/, '')}/order-status/${token}`;
 
 /**
  * Creates an order: validated against the catalogue, priced on the server (client totals are never
  * read), stored with its price snapshot, status `pending`, an unguessable status token, its first
- * history row and the "order received" e-mail, all in one transaction.
+ * history row and the "order received" e-mail, all in one transaction. `data` is already parsed with
+ * OrderInput (by the route's body schema, or by the caller that builds an order from other input).
  */
-export async function createOrder(ctx: AppContext, input: OrderInputValues, opts: CreateOrderOptions): Promise<CreateOrderResult> {
-  const data = parseOrThrow(OrderInput, input);
+export async function createOrder(ctx: AppContext, data: OrderInputData, opts: CreateOrderOptions): Promise<CreateOrderResult> {
   const key = opts.idempotencyKey ?? data.clientToken ?? null;
   if (key !== null && !/^[A-Za-z0-9_.:-]{8,100}$/.test(key)) {
     throw badRequest('Invalid idempotency key', { idempotencyKey: 'Use 8-100 letters, digits, dots, colons, dashes or underscores' });
@@ -71,10 +72,13 @@ export async function createOrder(ctx: AppContext, input: OrderInputValues, opts
     }
   }
 
+  // the artwork must be the caller's: uploaded by this account, or signed out with the token its
+  // upload answered (issue 19); someone else's file answers the same as a missing one
+  let claimArtwork: string[] = [];
   if (data.artworkUrl) {
-    const fileKey = ARTWORK_URL_RE.test(data.artworkUrl) ? keyFromFileUrl(data.artworkUrl) : null;
-    const [file] = fileKey ? await db.select({ id: files.id }).from(files).where(and(eq(files.key, fileKey), eq(files.kind, 'artwork'))).limit(1) : [];
-    if (!file) throw badRequest('Artwork not found. Please upload it again.', { artworkUrl: 'Artwork not found. Please upload it again.' });
+    if (!ARTWORK_URL_RE.test(data.artworkUrl)) throw badRequest(ARTWORK_NOT_FOUND, { artworkUrl: ARTWORK_NOT_FOUND });
+    const owned = await assertFilesOwned(db, { userId: opts.userId ?? null, uploadToken: data.artworkToken }, { artworkUrl: data.artworkUrl }, { kind: 'artwork', message: ARTWORK_NOT_FOUND });
+    if (opts.userId) claimArtwork = owned.tokenOwnedKeys;
   }
 
   const statusToken = randomToken(32);
@@ -121,6 +125,7 @@ export async function createOrder(ctx: AppContext, input: OrderInputValues, opts
       if (!existing) throw conflict('A request with this idempotency key is still in progress');
       return replay(existing);
     }
+    if (opts.userId) await claimTokenOwnedFiles(tx, opts.userId, claimArtwork);
     await tx.insert(orderStatusHistory).values({
       orderId: order.id,
       fromStatus: null,
@@ -211,9 +216,4 @@ export async function getOrderStatusView(ctx: AppContext, token: string): Promis
     checkoutUrl: o.checkoutUrl,
     history: history.map((h) => ({ status: h.status, statusLabel: orderStatusLabel(h.status), at: h.at.toISOString() })),
   };
-}
-
-export async function countOrders(ctx: AppContext): Promise<number> {
-  const r = await ctx.db.execute(sql`select count(*)::int as n from orders`);
-  return Number((r as any).rows[0].n);
 }

@@ -4,8 +4,8 @@ import { eq, sql } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '#tests/helpers/test-app';
 import { adminAgent } from '#tests/helpers/factories';
 import { countRows, orderInput, pngImage, uploadArtworkFile } from '#tests/helpers/orders';
-import { toOrderPayload } from '#shared/schemas/order';
-import { orders, outbox, orderStatusHistory } from '../../db/schema/index';
+import { toOrderPayload } from '#shared/schemas/orders';
+import { orders, outbox, orderStatusHistory } from '#server/db/schema/index';
 import { changeOrderStatus, createOrder } from './orders.service';
 
 let t: TestApp;
@@ -37,10 +37,11 @@ describe('POST /api/order: the done-when order', () => {
   it('250 Color Metal with rush delivery and artwork: $1,280, stored once, e-mail with a working link', async () => {
     const up = await uploadArtworkFile(t.app, { name: 'logo.png', type: 'image/png', data: await pngImage() }, newIp());
     expect(up.statusCode).toBe(201);
-    const [{ url }] = up.json();
+    const [{ url, uploadToken }] = up.json();
     expect(url).toMatch(/^\/files\/artwork\/\d{4}\/[a-z0-9]{24}\.(png|jpg)$/);
 
-    const input = orderInput({ artworkUrl: url });
+    // signed out, the upload's own token proves the artwork is ours (issue 19)
+    const input = orderInput({ artworkUrl: url, artworkToken: uploadToken });
     const key = crypto.randomUUID();
     const ip = newIp();
     const res = await postOrder(input, { headers: { 'idempotency-key': key }, ip });

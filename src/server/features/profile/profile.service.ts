@@ -1,27 +1,27 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { AppContext } from '../../context';
-import type { Db, Tx } from '../../db/client';
-import { files, profileLinks, profiles, templates } from '../../db/schema/index';
-import { badRequest, conflict, notFound } from '../../lib/http-errors';
-import { shortId } from '../../lib/crypto';
-import { keyFromFileUrl } from '../../lib/files';
+import type { AppContext } from '#server/context';
+import type { Db, Tx } from '#server/db/client';
+import { files, profileLinks, profiles, templates } from '#server/db/schema/index';
+import { badRequest, conflict, notFound } from '#server/http/http-errors';
+import { shortId } from '#server/infra/crypto';
+import { keyFromFileUrl } from '#server/infra/files';
 import { MAX_PROFILE_LINKS, TEMPLATE_IDS } from '#shared/catalogue';
 import {
   DEFAULT_PROFILE_LAYOUT,
   MESSAGES,
-  type DesignerProfileBody,
+  type ProfileDesignSaveBody,
   type LinkType,
   type Profile,
-  type ProfileBody,
+  type ProfileSaveBody,
   type ProfileLayout,
   type ProfileLink,
 } from '#shared/schemas/profile';
-import { invalidatePublicProfile } from '../public-profile/public-profile.cache';
+import { invalidatePublicProfile } from './public-profile.cache';
 
 type ProfileRow = typeof profiles.$inferSelect;
 type LinkRow = typeof profileLinks.$inferSelect;
-type DesignerInput = z.output<typeof DesignerProfileBody>;
+type DesignerInput = z.output<typeof ProfileDesignSaveBody>;
 
 export function toProfile(row: ProfileRow, links: LinkRow[]): Profile {
   return {
@@ -166,7 +166,7 @@ async function insertProfileRow(tx: Tx, values: Omit<typeof profiles.$inferInser
 }
 
 /** The columns a whole-profile create or update writes, from the form's body. */
-function profileFields(body: ProfileBody) {
+function profileFields(body: ProfileSaveBody) {
   return {
     fullName: body.fullName,
     jobTitle: body.jobTitle,
@@ -182,7 +182,7 @@ function profileFields(body: ProfileBody) {
 }
 
 /** POST /api/profile: creates the user's one profile (409 when it exists). */
-export async function createProfile(ctx: AppContext, userId: string, body: ProfileBody): Promise<Profile> {
+export async function createProfile(ctx: AppContext, userId: string, body: ProfileSaveBody): Promise<Profile> {
   if (body.deleteLinks.length) throw badRequest('Link not found', { deleteLinks: 'Link not found' });
   await checkImageUrls(ctx.db, userId, body, null);
   try {
@@ -200,7 +200,7 @@ export async function createProfile(ctx: AppContext, userId: string, body: Profi
 }
 
 /** PUT /api/profile/{id}: only the owner; anyone else gets 404 and nothing changes. */
-export async function updateProfile(ctx: AppContext, userId: string, profileId: string, body: ProfileBody): Promise<Profile> {
+export async function updateProfile(ctx: AppContext, userId: string, profileId: string, body: ProfileSaveBody): Promise<Profile> {
   const current = await findProfileRowByUser(ctx.db, userId);
   if (!current || current.id !== profileId) throw notFound('Profile not found');
   await checkImageUrls(ctx.db, userId, body, current);

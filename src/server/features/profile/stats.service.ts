@@ -1,7 +1,7 @@
-import { and, asc, count, desc, eq, gte, sql } from 'drizzle-orm';
-import type { AppContext } from '../../context';
-import { cards, linkClicks, profileLinks, templates, visits } from '../../db/schema/index';
-import { visitFlusher } from '../../jobs/visit-flusher';
+import { and, asc, desc, eq, gte, sum } from 'drizzle-orm';
+import type { AppContext } from '#server/context';
+import { cards, engagementDaily, profileLinks, templates, visits } from '#server/db/schema/index';
+import { visitFlusher } from '#server/jobs/visit-flusher';
 import type { UserCard, VisitStats } from '#shared/schemas/profile';
 import { findProfileRowByUser } from './profile.service';
 
@@ -28,9 +28,10 @@ export async function getVisitStats(ctx: AppContext, userId: string): Promise<Vi
   // views still in the write buffer are included
   await visitFlusher(ctx).flush().catch(() => undefined);
 
-  const since = new Date(Date.parse(days[0] + 'T00:00:00Z'));
+  // counts from the daily rollups (decision 18-02), the latest views from the raw rows (index)
+  const views = and(eq(engagementDaily.profileId, profile.id), eq(engagementDaily.kind, 'view'));
   const [[total], latest, perDay, links, clicks] = await Promise.all([
-    ctx.db.select({ n: count() }).from(visits).where(eq(visits.profileId, profile.id)),
+    ctx.db.select({ n: sum(engagementDaily.n).mapWith(Number) }).from(engagementDaily).where(views),
     ctx.db
       .select({ id: visits.id, createdAt: visits.createdAt, userAgent: visits.userAgent, device: visits.device })
       .from(visits)
@@ -38,16 +39,16 @@ export async function getVisitStats(ctx: AppContext, userId: string): Promise<Vi
       .orderBy(desc(visits.createdAt), desc(visits.id))
       .limit(STATS_LATEST),
     ctx.db
-      .select({ day: sql<string>`to_char(${visits.createdAt} at time zone 'UTC', 'YYYY-MM-DD')`, n: count() })
-      .from(visits)
-      .where(and(eq(visits.profileId, profile.id), gte(visits.createdAt, since)))
-      .groupBy(sql`1`),
+      .select({ day: engagementDaily.day, n: sum(engagementDaily.n).mapWith(Number) })
+      .from(engagementDaily)
+      .where(and(views, gte(engagementDaily.day, days[0])))
+      .groupBy(engagementDaily.day),
     ctx.db.select().from(profileLinks).where(eq(profileLinks.profileId, profile.id)).orderBy(asc(profileLinks.position), asc(profileLinks.id)),
     ctx.db
-      .select({ linkId: linkClicks.linkId, n: count() })
-      .from(linkClicks)
-      .where(eq(linkClicks.profileId, profile.id))
-      .groupBy(linkClicks.linkId),
+      .select({ linkId: engagementDaily.linkId, n: sum(engagementDaily.n).mapWith(Number) })
+      .from(engagementDaily)
+      .where(and(eq(engagementDaily.profileId, profile.id), eq(engagementDaily.kind, 'click')))
+      .groupBy(engagementDaily.linkId),
   ]);
   const byDay = new Map(perDay.map((r) => [r.day, Number(r.n)]));
   const byLink = new Map(clicks.map((r) => [r.linkId, Number(r.n)]));

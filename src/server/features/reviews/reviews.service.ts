@@ -7,16 +7,16 @@ import {
   parseOrderNumber,
   type AdminReview,
   type AdminReviewFilter,
-  type CreateReviewBody,
+  type ReviewCreateBody,
   type CreateReviewResult,
   type PublicReview,
   type ReviewSummary,
   type UpdateReviewInput,
 } from '#shared/schemas/reviews';
-import type { AppContext } from '../../context';
-import type { Db, Tx } from '../../db/client';
-import { orders, reviews } from '../../db/schema/index';
-import { notFound } from '../../lib/http-errors';
+import type { AppContext } from '#server/context';
+import type { Db, Tx } from '#server/db/client';
+import { orders, reviews } from '#server/db/schema/index';
+import { notFound } from '#server/http/http-errors';
 
 type ReviewRow = typeof reviews.$inferSelect;
 
@@ -68,28 +68,40 @@ export async function summarizePublishedReviews(ctx: AppContext): Promise<Review
   return { count, average: count ? Math.round(avg * 10) / 10 : 0 };
 }
 
-/** The order an order number and e-mail point at, if it is a real, not cancelled order. */
-async function findMatchingOrder(db: Db | Tx, orderId: number, email: string): Promise<number | null> {
-  const rows = await db
-    .select({ id: orders.id })
-    .from(orders)
-    .where(and(eq(orders.id, orderId), sql`lower(${orders.email}) = lower(${email})`, ne(orders.status, 'cancelled'), isNull(orders.anonymizedAt)))
-    .limit(1);
-  return rows[0]?.id ?? null;
+/**
+ * The order the customer PROVES is theirs (issue 19): the order status link's token, or the order
+ * number of an order placed by the signed-in caller. Order numbers are sequential and e-mails can be
+ * guessed, so a number with an e-mail proves nothing. Cancelled and anonymized orders never count.
+ */
+async function provenOrder(db: Db | Tx, orderId: number | null, orderToken: string | null, userId: string | null): Promise<number | null> {
+  const usable = and(ne(orders.status, 'cancelled'), isNull(orders.anonymizedAt));
+  if (orderToken) {
+    const [row] = await db.select({ id: orders.id }).from(orders).where(and(eq(orders.statusToken, orderToken), usable)).limit(1);
+    // the token must be for the number given (when one is given)
+    if (row && (orderId === null || row.id === orderId)) return row.id;
+    return null;
+  }
+  if (userId && orderId !== null) {
+    const [row] = await db.select({ id: orders.id }).from(orders).where(and(eq(orders.id, orderId), eq(orders.userId, userId), usable)).limit(1);
+    return row?.id ?? null;
+  }
+  return null;
 }
 
 /**
- * Stores a review, unpublished unless its order number and e-mail match a real order, in which case
- * it is verified (published) at once. One order verifies one review automatically; further reviews
- * for it wait for staff. A repeated identical submission (double click, retry) returns the stored
- * review instead of a second copy; a per-e-mail advisory lock makes that hold under concurrency.
+ * Stores a review, unpublished unless the customer proves the order is theirs (its status link's
+ * token, or being its signed-in owner), in which case it is verified (published) at once. One order
+ * verifies one review automatically; further reviews for it wait for staff. Without proof the answer
+ * is the same whether or not the number and e-mail match an order (nothing is told about orders).
+ * A repeated identical submission (double click, retry) returns the stored review instead of a
+ * second copy; a per-e-mail advisory lock makes that hold under concurrency.
  */
 export async function createReview(
   ctx: AppContext,
-  input: z.output<typeof CreateReviewBody>,
+  input: z.output<typeof ReviewCreateBody>,
+  caller: { userId: string | null } = { userId: null },
 ): Promise<CreateReviewResult & { created: boolean }> {
-  const orderId = parseOrderNumber(input.orderNumber);
-  const orderNumber = orderId === null ? null : `#${orderId}`;
+  const givenId = parseOrderNumber(input.orderNumber);
   const emailKey = input.email.toLowerCase();
 
   return ctx.db.transaction(async (tx) => {
@@ -114,17 +126,17 @@ export async function createReview(
       return { review: toPublicReview(dup), published: isPublished, message: isPublished ? PUBLISHED_MESSAGE : PENDING_MESSAGE, created: false };
     }
 
+    const proven = await provenOrder(tx, givenId, input.orderToken ?? null, caller.userId);
+    const orderId = proven ?? givenId;
+    const orderNumber = orderId === null ? null : `#${orderId}`;
     let verify = false;
-    if (orderId !== null && orderNumber !== null) {
-      const matched = await findMatchingOrder(tx, orderId, input.email);
-      if (matched !== null) {
-        const [already] = await tx
-          .select({ id: reviews.id })
-          .from(reviews)
-          .where(and(eq(reviews.orderNumber, orderNumber), sql`lower(${reviews.email}) = ${emailKey}`, eq(reviews.verified, true)))
-          .limit(1);
-        verify = !already;
-      }
+    if (proven !== null) {
+      const [already] = await tx
+        .select({ id: reviews.id })
+        .from(reviews)
+        .where(and(eq(reviews.orderNumber, `#${proven}`), eq(reviews.verified, true)))
+        .limit(1);
+      verify = !already;
     }
 
     const [row] = await tx

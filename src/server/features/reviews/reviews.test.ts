@@ -42,7 +42,10 @@ function reviewInput(overrides: Record<string, unknown> = {}) {
   };
 }
 
+/** Each inserted order's status link token: the proof that verifies a review (issue 19). */
+const tokens = new Map<number, string>();
 async function insertOrder(email: string, status = 'pending') {
+  const statusToken = crypto.randomBytes(16).toString('hex');
   const quote = priceOrder({ cardType: 'standard', deliveryOption: 'standard', quantity: 100 });
   const [row] = await t.app.ctx.db
     .insert(orders)
@@ -57,10 +60,11 @@ async function insertOrder(email: string, status = 'pending') {
       deliveryFeeCents: quote.deliveryFeeCents,
       totalCents: quote.totalCents,
       priceSnapshot: quote,
-      statusToken: crypto.randomBytes(16).toString('hex'),
+      statusToken,
       status,
     })
     .returning({ id: orders.id });
+  tokens.set(row!.id, statusToken);
   return row!.id;
 }
 
@@ -84,11 +88,10 @@ describe('POST /api/reviews', () => {
     expect((await publicList()).some((r) => r.id === body.review.id)).toBe(false);
   });
 
-  it('verifies at once when the order number (with or without #) and e-mail match a real order', async () => {
+  it("verifies at once with the order status link's token (issue 19: number and e-mail alone prove nothing)", async () => {
     const email = `buyer_${Date.now()}@example.com`;
     const orderId = await insertOrder(email);
-    // e-mail case and the leading '#' do not matter
-    const res = await visitor().post('/api/reviews', reviewInput({ email: email.toUpperCase(), orderNumber: `#${orderId}`, rating: 5 }));
+    const res = await visitor().post('/api/reviews', reviewInput({ email: email.toUpperCase(), orderNumber: `#${orderId}`, orderToken: tokens.get(orderId), rating: 5 }));
     expect(res.statusCode).toBe(201);
     expect(res.json()).toMatchObject({ published: true, message: PUBLISHED_MESSAGE, review: { verified: true, rating: 5 } });
     const list = await publicList();
@@ -102,7 +105,7 @@ describe('POST /api/reviews', () => {
   it('accepts a plain order number without #', async () => {
     const email = `plain_${Date.now()}@example.com`;
     const orderId = await insertOrder(email);
-    const res = await visitor().post('/api/reviews', reviewInput({ email, orderNumber: String(orderId) }));
+    const res = await visitor().post('/api/reviews', reviewInput({ email, orderNumber: String(orderId), orderToken: tokens.get(orderId) }));
     expect(res.json().published).toBe(true);
     const [row] = await t.app.ctx.db.select().from(reviews).where(eq(reviews.id, res.json().review.id));
     expect(row!.orderNumber).toBe(`#${orderId}`);
@@ -131,8 +134,8 @@ describe('POST /api/reviews', () => {
   it('lets one order verify only one review automatically', async () => {
     const email = `once_${Date.now()}@example.com`;
     const orderId = await insertOrder(email);
-    const first = await visitor().post('/api/reviews', reviewInput({ email, orderNumber: `#${orderId}` }));
-    const second = await visitor().post('/api/reviews', reviewInput({ email, orderNumber: `#${orderId}`, title: 'Second opinion here' }));
+    const first = await visitor().post('/api/reviews', reviewInput({ email, orderNumber: `#${orderId}`, orderToken: tokens.get(orderId) }));
+    const second = await visitor().post('/api/reviews', reviewInput({ email, orderNumber: `#${orderId}`, orderToken: tokens.get(orderId), title: 'Second opinion here' }));
     expect(first.json().published).toBe(true);
     expect(second.statusCode).toBe(201);
     expect(second.json().published).toBe(false);
@@ -155,7 +158,7 @@ describe('POST /api/reviews', () => {
     const email = `html_${Date.now()}@example.com`;
     const orderId = await insertOrder(email);
     const comment = '<img src=x onerror=alert(1)><script>alert(2)</script> very nice';
-    const res = await visitor().post('/api/reviews', reviewInput({ email, orderNumber: `#${orderId}`, comment }));
+    const res = await visitor().post('/api/reviews', reviewInput({ email, orderNumber: `#${orderId}`, orderToken: tokens.get(orderId), comment }));
     expect(res.statusCode).toBe(201);
     const item = (await publicList()).find((r) => r.id === res.json().review.id);
     expect(item!.comment).toBe(comment);
@@ -293,7 +296,7 @@ describe('admin reviews', () => {
     const { agent: admin, user } = await adminAgent(t.app);
     const email = `adm_${Date.now()}@example.com`;
     const orderId = await insertOrder(email);
-    const auto = (await visitor().post('/api/reviews', reviewInput({ email, orderNumber: `#${orderId}` }))).json().review.id;
+    const auto = (await visitor().post('/api/reviews', reviewInput({ email, orderNumber: `#${orderId}`, orderToken: tokens.get(orderId) }))).json().review.id;
     const pendingInput = reviewInput();
     const pending = (await visitor().post('/api/reviews', pendingInput)).json().review.id;
 

@@ -1,5 +1,5 @@
 import { formatUsd, type PriceQuote } from '#shared/catalogue';
-import type { AppContext } from '../../context';
+import type { AppContext } from '#server/context';
 import { createStorefrontClient, isStoreCheckoutUrl, MESSAGES, StorefrontError, type Attribute, type StorefrontClient } from './storefront-client';
 
 /** The order fields the checkout carries (spec: "Order input for checkout"). */

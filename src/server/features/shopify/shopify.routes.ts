@@ -1,12 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import { STORE_REFERENCE_PRODUCTS } from '#shared/catalogue';
-import type { StoreConnectionResult, StoreStatus } from '#shared/schemas/shopify';
+import { StoreConnectionTestResponse, StoreStatusGetResponse, type StoreConnectionResult, type StoreStatus } from '#shared/schemas/shopify';
+import type { ZodTypeProvider } from '#server/http/validation';
 import { storefrontFor } from './shopify.checkout';
 import { MESSAGES, STOREFRONT_API_VERSION, StorefrontError } from './storefront-client';
 
 /** Store pages' calls (staff only: they show the shop's set-up and make calls to the store). */
 export async function shopifyRoutes(app: FastifyInstance) {
-  app.get('/api/shopify/status', { config: { access: 'admin' } }, async (): Promise<StoreStatus> => {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  r.get('/api/shopify/status', { config: { access: 'admin' }, schema: { response: { 200: StoreStatusGetResponse } } }, async (): Promise<StoreStatus> => {
     const c = app.ctx.config;
     return {
       configured: !!(c.SHOPIFY_STORE_DOMAIN && c.SHOPIFY_STOREFRONT_TOKEN),
@@ -21,7 +23,7 @@ export async function shopifyRoutes(app: FastifyInstance) {
     };
   });
 
-  app.post('/api/shopify/test-connection', { config: { access: 'admin' } }, async (): Promise<StoreConnectionResult> => {
+  r.post('/api/shopify/test-connection', { config: { access: 'admin' }, schema: { response: { 200: StoreConnectionTestResponse } } }, async (): Promise<StoreConnectionResult> => {
     const client = storefrontFor(app.ctx);
     const started = Date.now();
     if (!client) return { ok: false, configured: false, message: MESSAGES.notInitialized, apiVersion: STOREFRONT_API_VERSION, durationMs: 0 };

@@ -6,7 +6,7 @@ import { adminAgent, signedInAgent } from '#tests/helpers/factories';
 import { orderInput } from '#tests/helpers/orders';
 import { defaultProducts, startShopifyStandin, type ShopifyStandin } from '#tests/helpers/shopify-standin';
 import { priceOrder } from '#shared/catalogue';
-import { orders, outbox } from '../../db/schema/index';
+import { orders, outbox } from '#server/db/schema/index';
 import { createStorefrontClient, isStoreCheckoutUrl, StorefrontError, type StorefrontClient } from './storefront-client';
 import { checkoutAttributes, runCheckoutFlow, storefrontFor } from './shopify.checkout';
 import { mapUserErrorCode, USER_ERROR_CODE_MAP } from './user-errors';

@@ -17,8 +17,6 @@ export const STOREFRONT_API_VERSION = '2025-01';
 /** SDK headers as the spec lists them (SDK version 3.0.6). */
 export const SDK_VARIANT = 'javascript';
 export const SDK_VERSION = '3.0.6';
-export const CART_LINES_PAGE = 250;
-export const DELIVERY_GROUPS_PAGE = 10;
 
 export const MESSAGES = {
   notInitialized: 'Shopify client not initialized',

@@ -1,11 +1,16 @@
-import { Resvg, renderAsync } from '@resvg/resvg-js';
+import { Resvg } from '@resvg/resvg-js';
 import sharp from 'sharp';
 import { BUNDLED_FONTS, DEFAULT_FONT_FAMILY, bundledFont, closestFace } from '#shared/fonts';
-import { fontRegistry } from '../../lib/fonts';
+import type { CardData, TemplateField } from '#shared/templates/fields';
+import { asBuffer, runTask } from '#server/infra/worker-pool';
+import { fontRegistry } from './fonts';
 
 /**
  * SVG -> PNG/JPEG with resvg and the bundled TTF fonts only (system fonts are never loaded, so a
  * card renders the same on every machine). resvg's raw pixels go straight to sharp for JPEG.
+ *
+ * `renderSvg` and `proofSheet` run on the worker pool (issue 18, decision 18-01): the main thread
+ * never rasterises. The `*OnThisThread` functions are what the worker runs (render.task.ts).
  */
 
 export type RasterFormat = 'png' | 'jpeg';
@@ -79,9 +84,40 @@ function resvgOptions(svg: string, width?: number) {
   };
 }
 
-/** Renders off the main thread (resvg's async render runs on the libuv pool). */
+/** Largest output a render may ask for (a print-resolution card is 1050-2100 px wide). */
+export const MAX_RENDER_WIDTH = 4200;
+
+/**
+ * Renders on the worker pool: 422 "This design is too complex to render" past the task time limit,
+ * 503 + Retry-After when the render queue is full.
+ */
 export async function renderSvg(svg: string, opts: RenderOptions): Promise<Buffer> {
-  const img = await renderAsync(svg, resvgOptions(svg, opts.width));
+  const out = await runTask<Uint8Array>('render', 'renderSvg', { svg, opts });
+  return asBuffer(out);
+}
+
+/** A template's two sides with what fills them (render.task.ts fills and renders on a worker). */
+export interface FilledCardInput {
+  front: string;
+  back: string;
+  data: CardData;
+  qrUrl: string | null;
+  logoHref: string | null;
+  render: RenderOptions;
+}
+
+/** Fills and renders both sides on the worker pool (the fill's text fitting and QR code included). */
+export async function renderFilledCard(input: FilledCardInput): Promise<{ front: Buffer; back: Buffer; frontSvg: string; backSvg: string; truncated: TemplateField[] }> {
+  const out = await runTask<{ front: Uint8Array; back: Uint8Array; frontSvg: string; backSvg: string; truncated: TemplateField[] }>('render', 'renderCard', input);
+  return { ...out, front: asBuffer(out.front), back: asBuffer(out.back) };
+}
+
+/** The render itself, synchronously on the calling thread (a pool worker: never the main thread). */
+export async function renderSvgOnThisThread(svg: string, opts: RenderOptions): Promise<Buffer> {
+  const width = opts.width === undefined ? undefined : Math.max(1, Math.min(MAX_RENDER_WIDTH, Math.round(opts.width)));
+  // the synchronous render keeps the work on this worker's thread (renderAsync would use the libuv
+  // pool the main thread's file and crypto work shares)
+  const img = new Resvg(svg, resvgOptions(svg, width)).render();
   if (opts.format === 'png') return img.asPng();
   return sharp(img.pixels, { raw: { width: img.width, height: img.height, channels: 4 } })
     .flatten({ background: '#000000' })
@@ -89,13 +125,14 @@ export async function renderSvg(svg: string, opts: RenderOptions): Promise<Buffe
     .toBuffer();
 }
 
-/** Synchronous variant (tests and one-off tools). */
-export function renderSvgPngSync(svg: string, width?: number): Buffer {
-  return new Resvg(svg, resvgOptions(svg, width)).render().asPng();
+/** Front above back on one sheet with a small gap (the admin's print proof), on the worker pool. */
+export async function proofSheet(front: Buffer, back: Buffer, gap = 30): Promise<Buffer> {
+  return asBuffer(await runTask<Uint8Array>('render', 'proofSheet', { front, back, gap }));
 }
 
-/** Front above back on one sheet with a small gap (the admin's print proof). */
-export async function proofSheet(front: Buffer, back: Buffer, gap = 30): Promise<Buffer> {
+export async function proofSheetOnThisThread(frontBytes: Uint8Array, backBytes: Uint8Array, gap = 30): Promise<Buffer> {
+  const front = asBuffer(frontBytes);
+  const back = asBuffer(backBytes);
   const [a, b] = await Promise.all([sharp(front).metadata(), sharp(back).metadata()]);
   const width = Math.max(a.width ?? 0, b.width ?? 0);
   const height = (a.height ?? 0) + gap + (b.height ?? 0);

@@ -1,19 +1,23 @@
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
-import { templateDisplay } from '#shared/card-templates/builtin';
-import type { CardData } from '#shared/card-templates/fields';
-import type { SubmitForReviewBody, SubmitForReviewResult } from '#shared/schemas/templates';
-import type { AppContext, SessionUser } from '../../context';
-import { cards, orders, profiles } from '../../db/schema/index';
-import { HttpError, badRequest, conflict } from '../../lib/http-errors';
-import { saveFile } from '../../lib/files';
-import { createOrder } from '../orders/orders.service';
-import { getProfileForUser } from '../profile/profile.service';
+import { templateDisplay } from '#shared/templates/builtin';
+import { publicProfileUrl } from '#shared/routes';
+import type { CardData } from '#shared/templates/fields';
+import type { DesignSubmitBody, SubmitForReviewResult } from '#shared/schemas/templates';
+import type { AppContext, SessionUser } from '#server/context';
+import { cards, orders, profiles } from '#server/db/schema/index';
+import { HttpError, badRequest, conflict } from '#server/http/http-errors';
+import { parseOrThrow } from '#server/http/validation';
+import { OrderInput } from '#shared/schemas/orders';
+import { saveFile } from '#server/infra/files';
+import { assertFilesOwned } from '#server/features/uploads/public-api';
+import { createOrder } from '#server/features/orders/public-api';
+import { getProfileForUser } from '#server/features/profile/public-api';
 import { getTemplate, renderCard, type CardRenderInput } from './templates.service';
 
-type SubmitInput = z.output<typeof SubmitForReviewBody>;
+type SubmitInput = z.output<typeof DesignSubmitBody>;
 
-export const profileUrl = (baseUrl: string, profileId: string) => `${baseUrl.replace(/\/+$/, '')}/p/${profileId}`;
+export const profileUrl = (baseUrl: string, profileId: string) => publicProfileUrl(baseUrl, profileId);
 
 /**
  * What a signed-in user's card is filled with: their profile (with the first website and LinkedIn
@@ -92,6 +96,8 @@ export async function submitForReview(ctx: AppContext, user: SessionUser, input:
 
   const [profile] = await ctx.db.select({ id: profiles.id, logoUrl: profiles.logoUrl }).from(profiles).where(eq(profiles.userId, user.id)).limit(1);
   const p = input.customerProfile;
+  // a logo in the form must be the caller's own upload (issue 19)
+  await assertFilesOwned(ctx.db, { userId: user.id }, { 'customerProfile.logoUrl': p.logoUrl });
   const qrUrl = profile ? profileUrl(baseUrl, profile.id) : null;
   const renderInput: CardRenderInput = {
     data: p,
@@ -135,9 +141,10 @@ export async function submitForReview(ctx: AppContext, user: SessionUser, input:
       const frontImageUrl = await save('front', rendered.front);
       const backImageUrl = await save('back', rendered.back);
 
+      // the design form's fields become an order: checked by the order's own rules, once
       const made = await createOrder(
         ctx,
-        {
+        parseOrThrow(OrderInput, {
           customerName: p.fullName,
           email: p.email,
           phone: p.phoneNumber,
@@ -149,7 +156,7 @@ export async function submitForReview(ctx: AppContext, user: SessionUser, input:
           cardStyle: input.cardStyle,
           deliveryOption: input.deliveryOption,
           templateId: template.id,
-        },
+        }),
         { tx, userId: user.id, cardId: card.id, source: 'design', idempotencyKey: key, baseUrl },
       );
       if (made.replayed) throw new Replayed(made.order.id);

@@ -1,27 +1,40 @@
-import { orderBatchQrText } from '../card-codes/card-codes.service';
+import { orderBatchQrText } from '#server/features/engagement/public-api';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { eq, or } from 'drizzle-orm';
-import { TEMPLATE_FOLDERS, type TemplateSide } from '#shared/card-templates/builtin';
+import { TEMPLATE_FOLDERS, type TemplateSide } from '#shared/templates/builtin';
 import {
-  AdminGenerateCardBody,
-  CardFields,
-  FontFileParams,
-  GenerateCardBody,
-  SubmitForReviewBody,
-  SvgFileParams,
-  SvgFilesBody,
+  AdminCardGenerateBody,
+  AdminCardGenerateResponse,
+  CardGenerateBody,
+  CardGenerateResponse,
+  DesignSubmitBody,
+  DesignSubmitResponse,
+  FontFileGetParams,
+  FontFileGetResponse,
+  SvgFileGetParams,
+  SvgFileGetResponse,
+  SvgFilesSaveBody,
+  SvgFilesSaveResponse,
+  SvgTemplateListResponse,
+  TemplateCustomizeBody,
+  TemplateListResponse,
   TemplateSideParams,
-  VersionQuery,
+  TemplateSvgResponse,
+  TemplateThumbnailResponse,
+  TemplateVersionQuery,
   type GeneratedCard,
+  type GeneratedSide,
 } from '#shared/schemas/templates';
-import type { ZodTypeProvider } from '../../lib/validation';
-import { notFound } from '../../lib/http-errors';
-import { enforceRateLimit } from '../../lib/rate-limit';
-import { fontBytes } from '../../lib/fonts';
-import { SANDBOX_CSP } from '../../plugins/security';
-import { cards, orders, profiles } from '../../db/schema/index';
+import type { ZodTypeProvider } from '#server/http/validation';
+import { notFound } from '#server/http/http-errors';
+import { enforceRateLimit } from '#server/infra/rate-limit';
+import { fontBytes } from './fonts';
+import { SANDBOX_CSP } from '#server/plugins/security';
+import { cards, orders, profiles } from '#server/db/schema/index';
 import { proofSheet } from './card-render';
+import { assertFilesOwned } from '#server/features/uploads/public-api';
 import { cardInputForUser, profileUrl, submitForReview } from './design.service';
+import { sendNotModifiedIfFresh } from '#server/http/etag';
 import {
   cardSvg,
   getTemplate,
@@ -54,11 +67,6 @@ function sendSvg(reply: FastifyReply, svg: string) {
   return reply.type('image/svg+xml; charset=utf-8').send(svg);
 }
 
-function notModified(req: FastifyRequest, etag: string) {
-  const inm = req.headers['if-none-match'];
-  return typeof inm === 'string' && inm.split(',').some((t) => t.trim() === etag || t.trim() === `W/${etag}`);
-}
-
 /** Templates: list, SVG files, thumbnails, previews, filling, card generation, the manager's save, design submission. */
 export async function templatesRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -69,31 +77,30 @@ export async function templatesRoutes(app: FastifyInstance) {
    */
   const sampleQr = (_req: FastifyRequest) => `${app.ctx.publicUrl()}/templates`;
 
-  r.get('/api/templates', { config: { access: 'public' } }, async (_req, reply) => {
+  r.get('/api/templates', { config: { access: 'public' }, schema: { response: { 200: TemplateListResponse } } }, async (_req, reply) => {
     reply.header('cache-control', 'no-cache');
     return listTemplates(app.ctx);
   });
 
-  r.get('/api/svg-templates', { config: { access: 'public' } }, async (req, reply) => {
+  r.get('/api/svg-templates', { config: { access: 'public' }, schema: { response: { 200: SvgTemplateListResponse } } }, async (req, reply) => {
     reply.header('cache-control', 'no-cache');
     return listSvgTemplates(app.ctx, { withNotes: req.user?.role === 'admin' });
   });
 
   r.get(
     '/api/template-thumbnail/:id/:side',
-    { config: { access: 'public' }, schema: { params: TemplateSideParams, querystring: VersionQuery } },
+    { config: { access: 'public' }, schema: { params: TemplateSideParams, querystring: TemplateVersionQuery, response: TemplateThumbnailResponse } },
     async (req, reply) => {
       const thumb = await templateThumbnail(app.ctx, req.params.id, req.params.side, sampleQr(req));
-      reply.header('etag', thumb.etag);
       reply.header('cache-control', req.query.v && req.query.v === String(thumb.version) ? IMMUTABLE : REVALIDATE);
-      if (notModified(req, thumb.etag)) return reply.status(304).send();
+      if (sendNotModifiedIfFresh(req, reply, thumb.etag)) return reply;
       return reply.type(thumb.type).send(thumb.body);
     },
   );
 
   r.get(
     '/api/template-preview/:id/:side',
-    { config: { access: 'public' }, schema: { params: TemplateSideParams, querystring: VersionQuery } },
+    { config: { access: 'public' }, schema: { params: TemplateSideParams, querystring: TemplateVersionQuery, response: { 200: TemplateSvgResponse } } },
     async (req, reply) => {
       const { svg, version } = await templatePreviewSvg(app.ctx, req.params.id, req.params.side, sampleQr(req));
       reply.header('etag', `"p${req.params.id}-${req.params.side}-v${version}"`);
@@ -104,7 +111,7 @@ export async function templatesRoutes(app: FastifyInstance) {
 
   r.post(
     '/api/template-customize/:id/:side',
-    { config: { access: 'public' }, schema: { params: TemplateSideParams, body: CardFields } },
+    { config: { access: 'public' }, schema: { params: TemplateSideParams, body: TemplateCustomizeBody, response: { 200: TemplateSvgResponse } } },
     async (req, reply) => {
       await enforceRateLimit(app.ctx.rateLimiter, `template-customize:ip:${req.ip}`, 240, 60);
       const t = await getTemplate(app.ctx, { id: req.params.id });
@@ -115,6 +122,8 @@ export async function templatesRoutes(app: FastifyInstance) {
         if (p) qrUrl = profileUrl(base(req), p.id);
       }
       const { logoUrl, ...data } = req.body;
+      // a logo must be the caller's own upload (issue 19)
+      await assertFilesOwned(app.ctx.db, { userId: req.user?.id ?? null }, { logoUrl });
       const filled = await cardSvg(app.ctx, t, req.params.side, { data, qrUrl, logoUrl }, false);
       reply.header('cache-control', 'no-store');
       if (filled.truncated.length) reply.header('x-card-truncated', filled.truncated.join(','));
@@ -122,7 +131,7 @@ export async function templatesRoutes(app: FastifyInstance) {
     },
   );
 
-  r.post('/api/generate-card', { config: { access: 'user' }, schema: { body: GenerateCardBody } }, async (req) => {
+  r.post('/api/generate-card', { config: { access: 'user' }, schema: { body: CardGenerateBody, response: { 200: CardGenerateResponse } } }, async (req) => {
     const user = req.user!;
     await enforceRateLimit(app.ctx.rateLimiter, `generate-card:user:${user.id}`, 60, 60);
     const input = await cardInputForUser(app.ctx, user, base(req));
@@ -135,17 +144,17 @@ export async function templatesRoutes(app: FastifyInstance) {
     const name = slug(input.data.fullName ?? 'business-card');
     if (req.body.format === 'svg') {
       const [front, back] = await Promise.all([cardSvg(app.ctx, t, 'front', input, true), cardSvg(app.ctx, t, 'back', input, true)]);
-      const side = (svg: string, s: TemplateSide) => ({ mimeType: 'image/svg+xml', data: Buffer.from(svg).toString('base64'), filename: `${name}-${s}.svg` });
+      const side = (svg: string, s: TemplateSide): GeneratedSide => ({ mimeType: 'image/svg+xml', data: Buffer.from(svg).toString('base64'), filename: `${name}-${s}.svg` });
       return { front: side(front.svg, 'front'), back: side(back.svg, 'back') } satisfies GeneratedCard;
     }
     const fmt = req.body.format;
     const ext = fmt === 'png' ? 'png' : 'jpg';
     const out = await renderCard(app.ctx, t, input, fmt);
-    const side = (buf: Buffer, s: TemplateSide) => ({ mimeType: `image/${fmt}`, data: buf.toString('base64'), filename: `${name}-${s}.${ext}` });
+    const side = (buf: Buffer, s: TemplateSide): GeneratedSide => ({ mimeType: `image/${fmt}`, data: buf.toString('base64'), filename: `${name}-${s}.${ext}` });
     return { front: side(out.front, 'front'), back: side(out.back, 'back') } satisfies GeneratedCard;
   });
 
-  r.post('/api/admin/generate-card', { config: { access: 'admin' }, schema: { body: AdminGenerateCardBody } }, async (req, reply) => {
+  r.post('/api/admin/generate-card', { config: { access: 'admin' }, schema: { body: AdminCardGenerateBody, response: { 200: AdminCardGenerateResponse } } }, async (req, reply) => {
     const { customerData, templateId, orderId } = req.body;
     const t = await getTemplate(app.ctx, { id: templateId });
     // the QR code: the public profile of the order's card or customer, when there is one
@@ -178,7 +187,7 @@ export async function templatesRoutes(app: FastifyInstance) {
 
   r.post(
     '/api/svg-files',
-    { config: { access: 'admin' }, bodyLimit: 3 * 1024 * 1024, schema: { body: SvgFilesBody } },
+    { config: { access: 'admin' }, bodyLimit: 3 * 1024 * 1024, schema: { body: SvgFilesSaveBody, response: { 200: SvgFilesSaveResponse } } },
     async (req) => {
       const saved = await saveSvgFiles(app.ctx, req.body, req.user!.id);
       return {
@@ -189,21 +198,20 @@ export async function templatesRoutes(app: FastifyInstance) {
   );
 
   // The template files themselves, served from the database (a manager's save shows at once).
-  r.get('/templates/svg/:folder/:file', { config: { access: 'public' }, schema: { params: SvgFileParams, querystring: VersionQuery } }, async (req, reply) => {
+  r.get('/templates/svg/:folder/:file', { config: { access: 'public' }, schema: { params: SvgFileGetParams, querystring: TemplateVersionQuery, response: SvgFileGetResponse } }, async (req, reply) => {
     const { folder, file } = req.params;
     const side = file === 'front.svg' ? 'front' : file === 'back.svg' ? 'back' : null;
     if (!side || !(TEMPLATE_FOLDERS as readonly string[]).includes(folder)) throw notFound('Not found');
     const t = await getTemplate(app.ctx, { folder });
     const svg = templateSide(t, side);
     const etag = `"${t.folder}-${side}-v${t.version}"`;
-    reply.header('etag', etag);
     reply.header('cache-control', req.query.v && req.query.v === String(t.version) ? IMMUTABLE : REVALIDATE);
-    if (notModified(req, etag)) return reply.status(304).send();
+    if (sendNotModifiedIfFresh(req, reply, etag)) return reply;
     return sendSvg(reply, svg);
   });
 
   // Bundled TTF fonts (font samples and card previews on web pages).
-  r.get('/fonts/:file', { config: { access: 'public' }, schema: { params: FontFileParams } }, async (req, reply) => {
+  r.get('/fonts/:file', { config: { access: 'public' }, schema: { params: FontFileGetParams, response: { 200: FontFileGetResponse } } }, async (req, reply) => {
     const bytes = fontBytes(req.params.file);
     if (!bytes) throw notFound('Not found');
     reply.header('cache-control', 'public, max-age=31536000');
@@ -211,7 +219,7 @@ export async function templatesRoutes(app: FastifyInstance) {
     return reply.type('font/ttf').send(bytes);
   });
 
-  r.post('/api/cards/submit-for-review', { config: { access: 'user' }, schema: { body: SubmitForReviewBody } }, async (req, reply) => {
+  r.post('/api/cards/submit-for-review', { config: { access: 'user' }, schema: { body: DesignSubmitBody, response: { 200: DesignSubmitResponse, 201: DesignSubmitResponse } } }, async (req, reply) => {
     await enforceRateLimit(app.ctx.rateLimiter, `submit-design:user:${req.user!.id}`, 20, 3600, 'Too many designs submitted. Please try again later.');
     const headerKey = req.headers['idempotency-key'];
     const body = typeof headerKey === 'string' && !req.body.clientToken ? { ...req.body, clientToken: headerKey } : req.body;

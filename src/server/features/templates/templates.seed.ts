@@ -1,4 +1,4 @@
-import type { AppContext } from '../../context';
+import type { AppContext } from '#server/context';
 import { seedTemplates } from './templates.service';
 
 /** The four built-in card templates (15 Minimal, 16 Classic, 17 Simple, 18 Modern). */

@@ -1,16 +1,15 @@
 import crypto from 'node:crypto';
 import { asc, eq, sql } from 'drizzle-orm';
-import sharp from 'sharp';
-import { BUILTIN_TEMPLATES, INVERTED_THUMBNAIL_IDS, templateSvgUrl, templateThumbnailUrl, type TemplateSide } from '#shared/card-templates/builtin';
-import { fillTemplateDetailed } from '#shared/card-templates/fill';
-import { SAMPLE_CARD, type CardData } from '#shared/card-templates/fields';
+import { BUILTIN_TEMPLATES, INVERTED_THUMBNAIL_IDS, templateSvgUrl, templateThumbnailUrl, type TemplateSide } from '#shared/templates/builtin';
+import { fillTemplateDetailed } from '#shared/templates/fill';
+import { SAMPLE_CARD, type CardData } from '#shared/templates/fields';
 import type { SvgTemplate, TemplateSummary } from '#shared/schemas/templates';
-import type { AppContext } from '../../context';
-import { templates } from '../../db/schema/index';
-import { HttpError, badRequest, notFound } from '../../lib/http-errors';
-import { keyFromFileUrl } from '../../lib/files';
-import { sanitizeSvg, SvgRejectedError, SVG_MAX_BYTES } from '../../lib/svg-sanitize';
-import { renderSvg, type RasterFormat } from './card-render';
+import type { AppContext } from '#server/context';
+import { templates } from '#server/db/schema/index';
+import { HttpError, badRequest, notFound } from '#server/http/http-errors';
+import { keyFromFileUrl } from '#server/infra/files';
+import { cardLogoPngFor, sanitizeSvgOffThread, SvgRejectedError, SVG_MAX_BYTES } from '#server/features/uploads/public-api';
+import { renderFilledCard, renderSvg, type RasterFormat } from './card-render';
 
 export type TemplateRow = typeof templates.$inferSelect;
 
@@ -160,14 +159,9 @@ export async function logoDataUri(ctx: AppContext, url: string | null | undefine
   if (c.logos.has(key)) return c.logos.get(key)!;
   let uri: string | null = null;
   try {
-    const file = await ctx.storage.get(key);
-    if (file) {
-      const png = await sharp(file.data, { limitInputPixels: 40_000_000 })
-        .resize({ width: 600, height: 600, fit: 'inside', withoutEnlargement: true })
-        .png()
-        .toBuffer();
-      uri = `data:image/png;base64,${png.toString('base64')}`;
-    }
+    // on the worker pool; an SVG logo uses the PNG drawn at upload (issue 18)
+    const png = await cardLogoPngFor(ctx, url);
+    if (png) uri = `data:image/png;base64,${png.toString('base64')}`;
   } catch {
     uri = null;
   }
@@ -182,9 +176,9 @@ export async function cardSvg(ctx: AppContext, t: TemplateRow, side: TemplateSid
 }
 
 export async function renderCard(ctx: AppContext, t: TemplateRow, input: CardRenderInput, format: RasterFormat, width?: number) {
-  const [front, back] = await Promise.all([cardSvg(ctx, t, 'front', input, true), cardSvg(ctx, t, 'back', input, true)]);
-  const [frontImg, backImg] = await Promise.all([renderSvg(front.svg, { format, width }), renderSvg(back.svg, { format, width })]);
-  return { front: frontImg, back: backImg, frontSvg: front.svg, backSvg: back.svg, truncated: [...new Set([...front.truncated, ...back.truncated])] };
+  // filled and rendered on the worker pool: the fill (text fitting, QR code) is CPU work too (issue 18)
+  const logoHref = await logoDataUri(ctx, input.logoUrl);
+  return renderFilledCard({ front: templateSide(t, 'front'), back: templateSide(t, 'back'), data: input.data, qrUrl: input.qrUrl ?? null, logoHref, render: { format, width } });
 }
 
 // ------------------------------------------------------------------------------------------
@@ -192,6 +186,7 @@ export async function renderCard(ctx: AppContext, t: TemplateRow, input: CardRen
 // ------------------------------------------------------------------------------------------
 
 export const THUMBNAIL_WIDTH = 700;
+export const TEMPLATE_NOT_DRAWABLE = 'This template cannot be drawn (it is too complex or malformed). Please upload a simpler SVG.';
 
 export async function templateThumbnail(ctx: AppContext, id: number, side: TemplateSide, sampleQrUrl: string) {
   const v = await versionOf(ctx, { id });
@@ -202,7 +197,12 @@ export async function templateThumbnail(ctx: AppContext, id: number, side: Templ
   if (hit) return { ...hit, version: v.version };
   const t = await getTemplate(ctx, { id });
   const filled = fillTemplateDetailed(templateSide(t, side), SAMPLE_CARD, { qrUrl: sampleQrUrl });
-  const body = await renderSvg(filled.svg, { format: 'jpeg', width: THUMBNAIL_WIDTH, quality: 84 });
+  // a template the renderer refuses (e.g. too many nested <use>: "nodes limit reached") is the
+  // template's fault, not a server fault: 422 with a clear message (issue 19)
+  const body = await renderSvg(filled.svg, { format: 'jpeg', width: THUMBNAIL_WIDTH, quality: 84 }).catch((err: unknown) => {
+    if (err instanceof HttpError) throw err;
+    throw new HttpError(422, TEMPLATE_NOT_DRAWABLE);
+  });
   const etag = `"t${id}-${side}-v${t.version}-${crypto.createHash('sha1').update(body).digest('hex').slice(0, 16)}"`;
   const entry = { body, etag, type: 'image/jpeg' };
   bounded(c.thumbs, key, entry, 64);
@@ -241,7 +241,7 @@ export async function saveSvgFiles(ctx: AppContext, input: SaveSvgFilesInput, us
     const svg = input.updates[side];
     if (svg === undefined) continue;
     try {
-      clean[side === 'front' ? 'frontSvg' : 'backSvg'] = sanitizeSvg(svg, { maxBytes: SVG_MAX_BYTES });
+      clean[side === 'front' ? 'frontSvg' : 'backSvg'] = await sanitizeSvgOffThread(svg, { maxBytes: SVG_MAX_BYTES });
     } catch (e) {
       if (e instanceof SvgRejectedError) {
         throw new HttpError(e.statusCode, `${side}.svg: ${e.message}`, { [`updates.${side}`]: e.message });

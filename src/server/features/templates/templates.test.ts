@@ -4,9 +4,9 @@ import sharp from 'sharp';
 import { createTestApp, Agent, type TestApp } from '#tests/helpers/test-app';
 import { adminAgent, signedInAgent } from '#tests/helpers/factories';
 import { decodeQrImage } from '#tests/helpers/qr-decode';
-import { BUILTIN_TEMPLATES } from '#shared/card-templates/builtin';
-import { cards, files, orders, orderStatusHistory, outbox, templates } from '../../db/schema/index';
-import { SANDBOX_CSP } from '../../plugins/security';
+import { BUILTIN_TEMPLATES } from '#shared/templates/builtin';
+import { cards, files, orders, orderStatusHistory, outbox, templates } from '#server/db/schema/index';
+import { SANDBOX_CSP } from '#server/plugins/security';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -59,7 +59,7 @@ describe('template list and files', () => {
     ]);
     expect(list.filter((x: any) => x.invertThumbnail).map((x: any) => x.id)).toEqual([15, 16]);
     // running the seed again changes nothing
-    const { runSeeds } = await import('../../db/seed');
+    const { runSeeds } = await import('#server/seeds');
     await runSeeds(t.app.ctx);
     expect((await t.app.inject({ method: 'GET', url: '/api/templates' })).json()).toHaveLength(4);
   });

@@ -1,11 +1,11 @@
-import crypto from 'node:crypto';
 import path from 'node:path';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { AppContext } from '../../context';
-import { assertSafeKey } from '../../lib/storage';
-import { findFile } from '../../lib/files';
-import { notFound } from '../../lib/http-errors';
-import { SANDBOX_CSP } from '../../plugins/security';
+import type { AppContext } from '#server/context';
+import { assertSafeKey } from '#server/infra/storage';
+import { findFile } from '#server/infra/files';
+import { notFound } from '#server/http/http-errors';
+import { SANDBOX_CSP } from '#server/plugins/security';
+import { etagOf, sendNotModifiedIfFresh } from '#server/http/etag';
 
 /** Types a browser may show inline; anything else is sent as a download. */
 const INLINE_TYPES = new Set([
@@ -41,6 +41,12 @@ export function isImmutableKey(key: string): boolean {
   return IMMUTABLE.test(key);
 }
 
+/** Reading a folder or a path through a file is a missing file, not a fault. */
+function notAFile(err: NodeJS.ErrnoException): null {
+  if (err?.code === 'EISDIR' || err?.code === 'ENOTDIR' || err?.code === 'ENAMETOOLONG') return null;
+  throw err;
+}
+
 export async function serveStoredFile(ctx: AppContext, req: FastifyRequest, reply: FastifyReply, rawKey: string) {
   let key: string;
   try {
@@ -49,19 +55,20 @@ export async function serveStoredFile(ctx: AppContext, req: FastifyRequest, repl
   } catch {
     throw notFound('File not found');
   }
-  const [row, stored] = await Promise.all([findFile(ctx.db, key), ctx.storage.get(key)]);
+  // a folder of the store (/files/uploads, /files/uploads/2026/) is not a file: 404, never EISDIR (issue 19)
+  if (!/[^/]\.[a-z0-9]{1,8}$/i.test(key)) throw notFound('File not found');
+  const [row, stored] = await Promise.all([findFile(ctx.db, key), ctx.storage.get(key).catch(notAFile)]);
   if (!stored) throw notFound('File not found');
   const type = (row?.mimeType ?? stored.contentType ?? TYPE_BY_EXT[path.extname(key).toLowerCase()] ?? 'application/octet-stream').toLowerCase();
   const inline = INLINE_TYPES.has(type);
-  const etag = `"${crypto.createHash('sha1').update(stored.data).digest('base64url').slice(0, 22)}"`;
+  const etag = etagOf(stored.data);
 
   reply
     .header('content-security-policy', SANDBOX_CSP)
     .header('x-content-type-options', 'nosniff')
-    .header('etag', etag)
     .header('cache-control', isImmutableKey(key) ? 'public, max-age=31536000, immutable' : 'public, max-age=0, must-revalidate')
     .header('content-type', inline ? (type === 'image/svg+xml' ? 'image/svg+xml; charset=utf-8' : type) : 'application/octet-stream');
   if (!inline) reply.header('content-disposition', `attachment; filename="${path.basename(key).replace(/[^a-z0-9._-]/gi, '')}"`);
-  if (req.headers['if-none-match'] === etag) return reply.status(304).send();
+  if (sendNotModifiedIfFresh(req, reply, etag)) return reply;
   return reply.send(stored.data);
 }

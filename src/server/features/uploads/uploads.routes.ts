@@ -1,13 +1,16 @@
 import type { FastifyInstance } from 'fastify';
-import { readUpload } from '../../lib/multipart';
-import { enforceRateLimit } from '../../lib/rate-limit';
+import { ProfileImageUploadResponse, StoredFileGetParams, StoredFileGetResponse } from '#shared/schemas/uploads';
+import type { ZodTypeProvider } from '#server/http/validation';
+import { readUpload } from '#server/http/multipart';
+import { enforceRateLimit } from '#server/infra/rate-limit';
 import { PROFILE_UPLOAD_LIMIT, PROFILE_UPLOADS, storeProfileImage, type ProfileUploadKind } from './uploads.service';
 import { serveStoredFile } from './files.serve';
 
 export async function uploadsRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
   for (const kind of Object.keys(PROFILE_UPLOADS) as ProfileUploadKind[]) {
     const spec = PROFILE_UPLOADS[kind];
-    app.post(`/api/upload/${kind}`, { config: { access: 'user' } }, async (req, reply) => {
+    r.post(`/api/upload/${kind}`, { config: { access: 'user' }, schema: { response: { 201: ProfileImageUploadResponse } } }, async (req, reply) => {
       await enforceRateLimit(app.ctx.rateLimiter, `upload:user:${req.user!.id}`, 60, 3600, 'Too many uploads. Please try again later.');
       const file = await readUpload(req, { field: spec.field, maxBytes: PROFILE_UPLOAD_LIMIT });
       const saved = await storeProfileImage(app.ctx, req.user!.id, kind, file.data);
@@ -16,5 +19,7 @@ export async function uploadsRoutes(app: FastifyInstance) {
   }
 
   /** Every stored file, by its server-made key. */
-  app.get<{ Params: { '*': string } }>('/files/*', { config: { access: 'public' } }, async (req, reply) => serveStoredFile(app.ctx, req, reply, req.params['*']));
+  r.get('/files/*', { config: { access: 'public' }, schema: { params: StoredFileGetParams, response: StoredFileGetResponse } }, async (req, reply) =>
+    serveStoredFile(app.ctx, req, reply, req.params['*']),
+  );
 }

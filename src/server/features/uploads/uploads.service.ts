@@ -1,7 +1,8 @@
-import type { AppContext } from '../../context';
+import type { AppContext } from '#server/context';
 import { PROFILE_UPLOAD_MAX_BYTES } from '#shared/catalogue';
-import { prepareImageUpload, type ImageUploadRules } from '../../lib/images';
-import { saveFile, type SavedFile } from '../../lib/files';
+import { files } from '#server/db/schema/index';
+import { cardLogoPng, prepareImageUpload, rasterizeSvgOffThread, type ImageUploadRules } from './images';
+import { keyFromFileUrl, saveFile, type SavedFile } from '#server/infra/files';
 
 /** The three profile images: field name, accepted types and the size they are stored at. */
 export const PROFILE_UPLOADS = {
@@ -44,7 +45,10 @@ export const PROFILE_UPLOAD_LIMIT = PROFILE_UPLOAD_MAX_BYTES;
 export async function storeProfileImage(ctx: AppContext, userId: string, kind: ProfileUploadKind, bytes: Buffer): Promise<SavedFile> {
   const spec = PROFILE_UPLOADS[kind];
   const img = await prepareImageUpload(bytes, { ...spec.rules, accept: [...spec.rules.accept] });
-  return saveFile(ctx, {
+  // an SVG logo is drawn once, now, on the worker pool (issue 18): card renders use this PNG and
+  // never run the user's SVG again. Drawn before anything is stored: a refusal writes nothing.
+  const raster = img.mimeType === 'image/svg+xml' ? await rasterizeSvgOffThread(img.data.toString('utf8')) : null;
+  const saved = await saveFile(ctx, {
     userId,
     kind: spec.kind,
     prefix: 'uploads',
@@ -54,4 +58,45 @@ export async function storeProfileImage(ctx: AppContext, userId: string, kind: P
     width: img.width,
     height: img.height,
   });
+  if (raster) await saveRasterCopy(ctx, userId, spec.kind, saved.key, raster);
+  return saved;
+}
+
+/** Storage key of an SVG file's PNG copy (made at upload). */
+export function rasterKeyOf(svgKey: string): string {
+  return `${svgKey}.png`;
+}
+
+async function saveRasterCopy(ctx: AppContext, userId: string, kind: string, svgKey: string, png: Buffer) {
+  const key = rasterKeyOf(svgKey);
+  await ctx.storage.put(key, png, 'image/png');
+  // a files row like any other (account deletion and export find it)
+  await ctx.db.insert(files).values({ userId, kind: `${kind}-raster`, key, mimeType: 'image/png', size: png.length });
+}
+
+/**
+ * A stored logo (a /files/... URL) as a card-sized PNG, or null when it cannot be read. An SVG logo
+ * uses the PNG drawn at upload; one uploaded before that existed is drawn now on the pool (with its
+ * time limit) and kept. Never runs SVG on the main thread.
+ */
+export async function cardLogoPngFor(ctx: AppContext, url: string | null | undefined): Promise<Buffer | null> {
+  const key = keyFromFileUrl(url ?? null);
+  if (!key) return null;
+  try {
+    let source: Buffer | null = null;
+    if (key.endsWith('.svg')) {
+      source = (await ctx.storage.get(rasterKeyOf(key)))?.data ?? null;
+      if (!source) {
+        const svg = await ctx.storage.get(key);
+        if (!svg) return null;
+        source = await rasterizeSvgOffThread(svg.data.toString('utf8'));
+        await ctx.storage.put(rasterKeyOf(key), source, 'image/png');
+      }
+    } else {
+      source = (await ctx.storage.get(key))?.data ?? null;
+    }
+    return source ? await cardLogoPng(source) : null;
+  } catch {
+    return null;
+  }
 }

@@ -5,7 +5,6 @@ import { cn } from '#web/lib/utils';
 
 export const Dialog = D.Root;
 export const DialogTrigger = D.Trigger;
-export const DialogClose = D.Close;
 
 export function DialogContent({ className, children, ...props }: ComponentProps<typeof D.Content> & { children: ReactNode }) {
   return (

@@ -1,20 +1,25 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AuthUser } from '#shared/schemas/auth';
+import type { z } from 'zod';
 import type {
+  AccountInfo,
   AccountSessionsResponse,
+  AccountSessionsRevokeResponse,
   ChangeEmailInput,
   ChangePasswordInput,
   EmailChangeResponse,
-  MessageResponse,
+  EmailConfirmResponse,
+  PasswordResetResponse,
   ResetPasswordInput,
 } from '#shared/schemas/account';
+import type { MessageResponse } from '#shared/schemas/common';
 import { api, apiRequest } from '#web/lib/api';
+import { saveBlob } from '#web/lib/download';
 import { AUTH_USER_KEY } from '#web/features/auth/use-auth';
 
 export const ACCOUNT_KEY = ['/api/account'] as const;
 export const SESSIONS_KEY = ['/api/account/sessions'] as const;
 
-export type AccountInfo = AuthUser & { pendingEmail: string | null };
+export type { AccountInfo };
 
 export function useAccount() {
   return useQuery<AccountInfo>({ queryKey: ACCOUNT_KEY });
@@ -31,7 +36,7 @@ export function useForgotPassword() {
 export function useResetPassword() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (input: ResetPasswordInput) => api.post<MessageResponse & { user: AuthUser }>('/api/auth/reset-password', input),
+    mutationFn: (input: ResetPasswordInput) => api.post<z.infer<typeof PasswordResetResponse>>('/api/auth/reset-password', input),
     onSuccess: (res) => {
       qc.removeQueries({ predicate: (q) => q.queryKey[0] !== AUTH_USER_KEY[0] });
       qc.setQueryData(AUTH_USER_KEY, res.user);
@@ -58,7 +63,7 @@ export function useChangeEmail() {
 export function useConfirmEmail() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (token: string) => api.post<MessageResponse & { email: string }>('/api/account/email/confirm', { token }),
+    mutationFn: (token: string) => api.post<z.infer<typeof EmailConfirmResponse>>('/api/account/email/confirm', { token }),
     onSuccess: () => {
       qc.invalidateQueries({ queryKey: AUTH_USER_KEY });
       qc.invalidateQueries({ queryKey: ACCOUNT_KEY });
@@ -69,7 +74,7 @@ export function useConfirmEmail() {
 export function useRevokeOtherSessions() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: () => api.post<MessageResponse & { ended: number }>('/api/account/sessions/revoke-others'),
+    mutationFn: () => api.post<z.infer<typeof AccountSessionsRevokeResponse>>('/api/account/sessions/revoke-others'),
     onSuccess: () => qc.invalidateQueries({ queryKey: SESSIONS_KEY }),
   });
 }
@@ -90,14 +95,6 @@ export async function downloadAccountExport(): Promise<string> {
   const res = await apiRequest('GET', '/api/account/export');
   const disposition = res.headers.get('content-disposition') ?? '';
   const name = /filename="([^"]+)"/.exec(disposition)?.[1] ?? 'metal-cards-account.json';
-  const blob = await res.blob();
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  saveBlob(await res.blob(), name);
   return name;
 }

@@ -1,8 +1,10 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
 import { orderStatusLabel } from '#shared/catalogue';
 import {
   ADMIN_POLL_MS,
   type AdminCustomerPage,
+  type AdminOrderUpdateResponse,
   type AdminOrder,
   type AdminOrderDetail,
   type AdminOrderPage,
@@ -18,6 +20,7 @@ import {
 import type { AdminReview, AdminReviewFilter, UpdateReviewInput } from '#shared/schemas/reviews';
 import { ApiError, api, apiRequest, errorMessage } from '#web/lib/api';
 import { toast } from '#web/lib/toast';
+import { saveBlob } from '#web/lib/download';
 
 /** Query keys are the URLs the default query function GETs. */
 export const adminKeys = {
@@ -57,7 +60,7 @@ export const useOrderDetail = (id: number | null) => useQuery<AdminOrderDetail>(
 export function useUpdateOrderStatus() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, status }: { id: number; status: string }) => api.patch<AdminOrderDetail & { changed: boolean }>(`/api/admin/orders/${id}`, { status }),
+    mutationFn: ({ id, status }: { id: number; status: string }) => api.patch<z.infer<typeof AdminOrderUpdateResponse>>(`/api/admin/orders/${id}`, { status }),
     onSuccess: (order) => {
       qc.setQueryData([adminKeys.order(order.id)], order);
       void startsWith(qc, '/api/admin/orders');
@@ -161,18 +164,6 @@ export function useModerateReview() {
     },
     onError: (err) => failToast('Could not update the review', err),
   });
-}
-
-/** Saves a Blob under a file name (an <a download> click). */
-export function saveBlob(blob: Blob, fileName: string) {
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = fileName;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
 /** business-card-{customer}-{orderId}.jpg (the customer's name made safe for a file name). */

@@ -1,13 +1,13 @@
 import { useState } from 'react';
 import { Check, Palette, X } from 'lucide-react';
-import { INDUSTRIES, MOODS, colorPaletteRequest, type ColorPaletteResponse } from '#shared/schemas/ai';
+import { INDUSTRIES, MOODS, AiPaletteCreateBody, type ColorPaletteResponse } from '#shared/schemas/ai';
 import { isHexColor, normalizeHex } from '#shared/ai/color';
 import { withArticle } from '#shared/ai/words';
 import { FormField, Input } from '#web/components/ui/input';
 import { toast } from '#web/lib/toast';
 import { aiFailure, useColorPalette } from './api';
-import { AiFormCard, AiSubmitButton, ChoiceSelect, ResultPlaceholder, ResultSection } from './components/form-parts';
-import { SwatchGrid } from './components/swatch';
+import { AiFormCard, AiSubmitButton, ChoiceSelect, ResultPlaceholder, ResultSection } from '#web/features/ai/components/form-parts';
+import { SwatchGrid } from '#web/features/ai/components/swatch';
 import { validateAndShow } from './validate';
 
 const capitalize = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
@@ -37,7 +37,7 @@ export function PaletteTab() {
 
   const submit = (e: React.FormEvent) => {
     e.preventDefault();
-    if (!validateAndShow(colorPaletteRequest, values, setErrors).ok) return;
+    if (!validateAndShow(AiPaletteCreateBody, values, setErrors).ok) return;
     m.mutate(values, {
       onSuccess: (data) => {
         setResult(data);

@@ -1,16 +1,16 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { Lightbulb, Sparkles } from 'lucide-react';
-import { BRAND_PERSONALITIES, INDUSTRIES, designSuggestionsRequest, type DesignSuggestionsResponse } from '#shared/schemas/ai';
+import { BRAND_PERSONALITIES, INDUSTRIES, AiSuggestionCreateBody, type DesignSuggestionsResponse } from '#shared/schemas/ai';
 import { Button } from '#web/components/ui/button';
 import { FormField, Input } from '#web/components/ui/input';
 import { Badge } from '#web/components/ui/badge';
 import { ApiError } from '#web/lib/api';
 import { toast } from '#web/lib/toast';
 import { aiErrorText, aiFailure, useDesignSuggestions } from './api';
-import { AiFormCard, AiSubmitButton, ChoiceSelect, ResultPlaceholder, ResultSection } from './components/form-parts';
-import { SwatchGrid } from './components/swatch';
-import { FontSample } from './components/fonts';
+import { AiFormCard, AiSubmitButton, ChoiceSelect, ResultPlaceholder, ResultSection } from '#web/features/ai/components/form-parts';
+import { SwatchGrid } from '#web/features/ai/components/swatch';
+import { FontSample } from '#web/features/ai/components/fonts';
 import { validateAndShow } from './validate';
 
 const EMPTY = { companyName: '', industry: '', role: '', targetAudience: '', brandPersonality: '', existingColors: '' };
@@ -25,7 +25,7 @@ export function SuggestionsTab() {
   const submit = (e: React.FormEvent) => {
     e.preventDefault();
     const body = { ...values, brandPersonality: values.brandPersonality || undefined };
-    const v = validateAndShow(designSuggestionsRequest, body, setErrors);
+    const v = validateAndShow(AiSuggestionCreateBody, body, setErrors);
     if (!v.ok) return;
     m.mutate(body, {
       onSuccess: (data) => {

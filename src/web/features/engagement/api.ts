@@ -1,7 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CardCode, CardCodeList, CreateCardCodeInput, UpdateCardCodeInput } from '#shared/schemas/card-codes';
+import type { CardCode, CardCodeList, CreateCardCodeInput, UpdateCardCodeInput } from '#shared/schemas/engagement';
 import type { EngagementStats } from '#shared/schemas/engagement';
-import type { LeadBodyInput, LeadFormSetting, LeadList, LeadSubmitted } from '#shared/schemas/leads';
+import type { LeadBodyInput, LeadFormSetting, LeadList, LeadSubmitted } from '#shared/schemas/engagement';
+import { profileLeadsPath } from '#shared/routes';
+import type { MessageResponse } from '#shared/schemas/common';
 import { api } from '#web/lib/api';
 
 export const LEADS_KEY = '/api/leads';
@@ -25,7 +27,7 @@ function invalidateLeads(qc: ReturnType<typeof useQueryClient>) {
 export function useDeleteLead() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => api.del<{ message: string }>(`/api/leads/${id}`),
+    mutationFn: (id: number) => api.del<MessageResponse>(`/api/leads/${id}`),
     onSuccess: () => invalidateLeads(qc),
   });
 }
@@ -49,7 +51,7 @@ export function usePublicLeadForm(profileId: string) {
 /** A visitor's details for a profile's owner (the SPA's render of the public page). */
 export function useSubmitLead(profileId: string) {
   return useMutation({
-    mutationFn: (body: LeadBodyInput) => api.post<LeadSubmitted>(`/api/p/${encodeURIComponent(profileId)}/leads`, body),
+    mutationFn: (body: LeadBodyInput) => api.post<LeadSubmitted>(profileLeadsPath(profileId), body),
   });
 }
 

@@ -1,5 +1,6 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { toOrderPayload, type OrderCreatedResponse, type OrderStatusView } from '#shared/schemas/order';
+import type { z } from 'zod';
+import { toOrderPayload, type ArtworkUploadResponse, type OrderCreateResponse, type OrderStatusView } from '#shared/schemas/orders';
 import { api, uploadFile } from '#web/lib/api';
 
 export interface SubmitOrderInput {
@@ -12,16 +13,16 @@ export interface SubmitOrderInput {
 export function useSubmitOrder() {
   return useMutation({
     mutationFn: ({ values, idempotencyKey }: SubmitOrderInput) =>
-      api.post<OrderCreatedResponse>('/api/order', toOrderPayload(values), { 'Idempotency-Key': idempotencyKey }),
+      api.post<OrderCreateResponse>('/api/order', toOrderPayload(values), { 'Idempotency-Key': idempotencyKey }),
   });
 }
 
-/** The order form's artwork upload (answers [{ url }]). */
-export async function uploadArtwork(file: File, onProgress: (fraction: number) => void): Promise<string> {
-  const answer = await uploadFile<Array<{ url: string }>>('/api/upload/artwork', 'artwork', file, { onProgress });
+/** The order form's artwork upload (answers [{ url }], signed out also the upload's own token, sent back with the order). */
+export async function uploadArtwork(file: File, onProgress: (fraction: number) => void): Promise<{ url: string; token: string | null }> {
+  const answer = await uploadFile<z.infer<typeof ArtworkUploadResponse>>('/api/upload/artwork', 'artwork', file, { onProgress });
   const url = answer?.[0]?.url;
   if (!url) throw new Error('Upload failed');
-  return url;
+  return { url, token: answer[0].uploadToken ?? null };
 }
 
 export function useOrderStatus(token: string | undefined) {

@@ -9,6 +9,8 @@ import { uploadArtwork } from './api';
 
 export interface ArtworkState {
   url: string | null;
+  /** the signed-out upload's own token (proof the artwork is ours, issue 19) */
+  token?: string | null;
   uploading: boolean;
 }
 
@@ -57,10 +59,10 @@ export function ArtworkUpload({ onChange, disabled }: { onChange: (state: Artwor
     setProgress(0);
     onChange({ url: null, uploading: true });
     try {
-      const url = await uploadArtwork(file, (f) => setProgress(Math.round(f * 100)));
+      const { url, token } = await uploadArtwork(file, (f) => setProgress(Math.round(f * 100)));
       setProgress(100);
       setDone(true);
-      onChange({ url, uploading: false });
+      onChange({ url, token, uploading: false });
       toast({ title: 'Upload successful', description: `${file.name} is attached to your order.` });
     } catch (err) {
       const msg = errorMessage(err, 'There was a problem uploading your file.');

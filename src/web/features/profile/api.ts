@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Profile, ProfileBodyInput, UserCard, VisitStats } from '#shared/schemas/profile';
+import type { Profile, ProfileSaveBodyInput, UserCard, VisitStats } from '#shared/schemas/profile';
 import { api } from '#web/lib/api';
 import { getQueryFn } from '#web/lib/query-client';
 
@@ -16,7 +16,7 @@ export function useProfile(enabled = true) {
 export function useSaveProfile() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, body }: { id?: string; body: ProfileBodyInput }) =>
+    mutationFn: ({ id, body }: { id?: string; body: ProfileSaveBodyInput }) =>
       id ? api.put<Profile>(`/api/profile/${encodeURIComponent(id)}`, body) : api.post<Profile>('/api/profile', body),
     onSuccess: async (profile) => {
       qc.setQueryData(PROFILE_KEY, profile);
@@ -33,7 +33,3 @@ export function useCards(enabled = true) {
   return useQuery<UserCard[]>({ queryKey: CARDS_KEY, enabled });
 }
 
-/** Absolute URL of a public profile page. */
-export function publicProfileUrl(id: string): string {
-  return `${window.location.origin}/p/${id}`;
-}

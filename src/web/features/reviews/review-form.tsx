@@ -1,6 +1,6 @@
 import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { CreateReviewBody, REVIEW_LIMITS, type CreateReviewInput } from '#shared/schemas/reviews';
+import { ReviewCreateBody, REVIEW_LIMITS, type CreateReviewInput } from '#shared/schemas/reviews';
 import { Button } from '#web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '#web/components/ui/card';
 import { FormField, Input, Label, Textarea } from '#web/components/ui/input';
@@ -32,7 +32,7 @@ export function ReviewForm() {
     setError,
     formState: { errors },
   } = useForm<FormInput, unknown, CreateReviewInput>({
-    resolver: zodResolver(CreateReviewBody) as never,
+    resolver: zodResolver(ReviewCreateBody) as never,
     defaultValues: DEFAULTS,
     mode: 'onSubmit',
     reValidateMode: 'onChange',

@@ -1,7 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Profile } from '#shared/schemas/profile';
-import type { DesignerProfileBodyInput } from '#shared/schemas/profile';
-import type { SubmitForReviewInput, SubmitForReviewResult, SvgFilesInput, SvgTemplate, TemplateSummary } from '#shared/schemas/templates';
+import type { ProfileDesignSaveBodyInput } from '#shared/schemas/profile';
+import type { z } from 'zod';
+import type { SubmitForReviewInput, SubmitForReviewResult, SvgFilesInput, SvgFilesSaveResponse, SvgTemplate, TemplateSummary } from '#shared/schemas/templates';
 import { api } from '#web/lib/api';
 import { getQueryFn } from '#web/lib/query-client';
 
@@ -29,7 +30,7 @@ export function useMyProfile(enabled = true) {
 export function useSaveDesignerProfile() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: DesignerProfileBodyInput) => api.put<Profile>('/api/profile', body),
+    mutationFn: (body: ProfileDesignSaveBodyInput) => api.put<Profile>('/api/profile', body),
     onSuccess: (profile) => qc.setQueryData(PROFILE_KEY, profile),
   });
 }
@@ -45,7 +46,7 @@ export function useSubmitDesign() {
 export function useSaveSvgFiles() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: SvgFilesInput) => api.post<{ message: string; template: { id: number; version: number } }>('/api/svg-files', body),
+    mutationFn: (body: SvgFilesInput) => api.post<z.infer<typeof SvgFilesSaveResponse>>('/api/svg-files', body),
     onSuccess: async () => {
       await Promise.all([qc.invalidateQueries({ queryKey: SVG_TEMPLATES_KEY }), qc.invalidateQueries({ queryKey: TEMPLATES_KEY })]);
     },

@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useRef } from 'react';
-import { fillTemplateDetailed } from '#shared/card-templates/fill';
-import type { CardData } from '#shared/card-templates/fields';
+import { fillTemplateDetailed } from '#shared/templates/fill';
+import { scopeSvgStyles } from '#shared/templates/scope-styles';
+import type { CardData } from '#shared/templates/fields';
 import { fontFaceCss } from '#shared/fonts';
 import { cn } from '#web/lib/utils';
 
@@ -76,7 +77,9 @@ export function FilledCard({
       role="img"
       aria-label={label}
       className={cn('aspect-[7/4] w-full overflow-hidden rounded-xl bg-black shadow-lg ring-1 ring-white/10 [&>svg]:block [&>svg]:h-full [&>svg]:w-full', className)}
-      dangerouslySetInnerHTML={{ __html: scopeSvgIds(filled.svg, prefix) }}
+      // the template's own <style> applies inside this card only (issue 19)
+      data-card-scope={prefix}
+      dangerouslySetInnerHTML={{ __html: scopeSvgStyles(scopeSvgIds(filled.svg, prefix), prefix) }}
     />
   );
 }

@@ -1,6 +1,6 @@
 import { Check } from 'lucide-react';
 import { CARD_TYPES, formatUsd, type CardTypeId } from '#shared/catalogue';
-import { DESIGN_EMAIL_RE, DESIGN_MESSAGES } from '#shared/card-templates/messages';
+import { DESIGN_EMAIL_RE, DESIGN_MESSAGES } from '#shared/templates/messages';
 import type { SvgTemplate } from '#shared/schemas/templates';
 import type { Profile } from '#shared/schemas/profile';
 import { Button } from '#web/components/ui/button';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { CreditCard } from 'lucide-react';
-import { INVERTED_THUMBNAIL_IDS, templateThumbnailUrl } from '#shared/card-templates/urls';
+import { INVERTED_THUMBNAIL_IDS, templateThumbnailUrl } from '#shared/templates/urls';
 import { cn } from '#web/lib/utils';
 
 export interface ThumbnailTemplate {

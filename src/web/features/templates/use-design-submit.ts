@@ -1,7 +1,7 @@
 import { useRef } from 'react';
 import { useNavigate } from 'react-router';
 import type { CardStyle, CardTypeId, DeliveryOptionId } from '#shared/catalogue';
-import { DESIGN_MESSAGES } from '#shared/card-templates/messages';
+import { DESIGN_MESSAGES } from '#shared/templates/messages';
 import { ApiError, errorMessage, fieldErrors } from '#web/lib/api';
 import { toast } from '#web/lib/toast';
 import { useSaveDesignerProfile, useSubmitDesign } from './api';

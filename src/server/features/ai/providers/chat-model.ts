@@ -1,6 +1,6 @@
 import OpenAI from 'openai';
 import { z } from 'zod';
-import type { AppConfig } from '../../../env';
+import type { AppConfig } from '#server/env';
 
 /**
  * An OpenAI-compatible chat model (OpenAI, Azure-compatible gateways, Ollama, vLLM, LM Studio...)

@@ -1,4 +1,4 @@
-import type { AppConfig } from '../../../env';
+import type { AppConfig } from '#server/env';
 
 /**
  * PhotoRoom's background removal API (v1 "segment"): POST multipart `image_file` with the

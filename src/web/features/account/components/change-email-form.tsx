@@ -1,12 +1,12 @@
 import { useState, type FormEvent } from 'react';
-import { ChangeEmailBody } from '#shared/schemas/account';
+import { EmailChangeBody } from '#shared/schemas/account';
 import { errorMessage, fieldErrors } from '#web/lib/api';
 import { toast } from '#web/lib/toast';
 import { Button } from '#web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card';
 import { FormField, Input } from '#web/components/ui/input';
-import { useChangeEmail, type AccountInfo } from '../api';
-import { validate } from '../validate';
+import { useChangeEmail, type AccountInfo } from '#web/features/account/api';
+import { validate } from '#web/features/account/validate';
 import { PasswordInput, ariaFor } from './password-input';
 
 export function ChangeEmailForm({ account }: { account: AccountInfo }) {
@@ -16,7 +16,7 @@ export function ChangeEmailForm({ account }: { account: AccountInfo }) {
 
   async function onSubmit(e: FormEvent) {
     e.preventDefault();
-    const checked = validate(ChangeEmailBody, v);
+    const checked = validate(EmailChangeBody, v);
     if (!checked.ok) return setErrors(checked.errors);
     setErrors({});
     try {

@@ -1,25 +1,28 @@
 import { useState, type FormEvent } from 'react';
-import { ChangePasswordBody } from '#shared/schemas/account';
+import { PasswordChangeBody } from '#shared/schemas/account';
 import { errorMessage, fieldErrors } from '#web/lib/api';
 import { toast } from '#web/lib/toast';
 import { Button } from '#web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card';
 import { FormField } from '#web/components/ui/input';
-import { useChangePassword } from '../api';
-import { validate } from '../validate';
+import { useChangePassword } from '#web/features/account/api';
+import { validate } from '#web/features/account/validate';
 import { PasswordInput, ariaFor } from './password-input';
+import { PasswordStrength } from '#web/features/auth/password-strength';
+import { useAuth } from '#web/features/auth/use-auth';
 
 const EMPTY = { currentPassword: '', newPassword: '', confirmPassword: '' };
 
 export function ChangePasswordForm() {
   const change = useChangePassword();
+  const { user } = useAuth();
   const [v, setV] = useState(EMPTY);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const set = (k: keyof typeof EMPTY) => (e: React.ChangeEvent<HTMLInputElement>) => setV((s) => ({ ...s, [k]: e.target.value }));
 
   async function onSubmit(e: FormEvent) {
     e.preventDefault();
-    const checked = validate(ChangePasswordBody, v);
+    const checked = validate(PasswordChangeBody, v);
     if (!checked.ok) return setErrors(checked.errors);
     setErrors({});
     try {
@@ -47,6 +50,7 @@ export function ChangePasswordForm() {
           </FormField>
           <FormField id="cp-newPassword" label="New password" required error={errors.newPassword} hint="At least 6 characters.">
             <PasswordInput id="cp-newPassword" autoComplete="new-password" value={v.newPassword} onChange={set('newPassword')} {...ariaFor('cp-newPassword', errors.newPassword)} />
+            <PasswordStrength password={v.newPassword} userInputs={user ? [user.email, user.username, user.firstName, user.lastName] : []} />
           </FormField>
           <FormField id="cp-confirmPassword" label="Confirm new password" required error={errors.confirmPassword}>
             <PasswordInput id="cp-confirmPassword" autoComplete="new-password" value={v.confirmPassword} onChange={set('confirmPassword')} {...ariaFor('cp-confirmPassword', errors.confirmPassword)} />

@@ -5,7 +5,7 @@ import { Badge } from '#web/components/ui/badge';
 import { Button } from '#web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card';
 import { Skeleton } from '#web/components/ui/skeleton';
-import { useRevokeOtherSessions, useSessions } from '../api';
+import { useRevokeOtherSessions, useSessions } from '#web/features/account/api';
 
 const rtf = new Intl.RelativeTimeFormat('en', { numeric: 'auto' });
 

@@ -1,15 +1,15 @@
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { Download, Trash2 } from 'lucide-react';
-import { DeleteAccountBody } from '#shared/schemas/account';
+import { AccountDeleteBody } from '#shared/schemas/account';
 import { errorMessage, fieldErrors } from '#web/lib/api';
 import { toast } from '#web/lib/toast';
 import { Button } from '#web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card';
 import { Dialog, DialogContent, DialogDescription, DialogTitle, DialogTrigger } from '#web/components/ui/dialog';
 import { FormField } from '#web/components/ui/input';
-import { downloadAccountExport, useDeleteAccount } from '../api';
-import { validate } from '../validate';
+import { downloadAccountExport, useDeleteAccount } from '#web/features/account/api';
+import { validate } from '#web/features/account/validate';
 import { PasswordInput, ariaFor } from './password-input';
 
 function DeleteAccountDialog() {
@@ -21,7 +21,7 @@ function DeleteAccountDialog() {
 
   async function onSubmit(e: FormEvent) {
     e.preventDefault();
-    const checked = validate(DeleteAccountBody, { password });
+    const checked = validate(AccountDeleteBody, { password });
     if (!checked.ok) return setError(checked.errors.password ?? checked.first);
     setError(undefined);
     try {

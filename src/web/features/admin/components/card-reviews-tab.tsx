@@ -8,8 +8,8 @@ import { Label, Textarea } from '#web/components/ui/input';
 import { Skeleton } from '#web/components/ui/skeleton';
 import { Spinner } from '#web/components/ui/spinner';
 import { errorMessage } from '#web/lib/api';
-import { usePendingDesigns, useReviewDesign, useScanCheck } from '../api';
-import { formatDateTime } from '../format';
+import { usePendingDesigns, useReviewDesign, useScanCheck } from '#web/features/admin/api';
+import { formatDateTime } from '#web/features/admin/format';
 
 export const NO_PENDING_TITLE = 'No pending reviews.';
 export const NO_PENDING_TEXT = 'All business card designs have been reviewed.';

@@ -2,11 +2,11 @@ import { useState } from 'react';
 import { Mail, Phone } from 'lucide-react';
 import { Button } from '#web/components/ui/button';
 import { Card } from '#web/components/ui/card';
-import { useCustomers } from '../api';
-import { formatCents, formatDate } from '../format';
-import { useDebounced } from '../use-debounced';
+import { useCustomers } from '#web/features/admin/api';
+import { formatCents, formatDate } from '#web/features/admin/format';
+import { useDebounced } from '#web/features/admin/use-debounced';
 import { ListLoadState, PageNav, SearchField, pageCount, useListPage } from './list-controls';
-import { StatusBadge } from './status-badge';
+import { StatusBadge } from '#web/components/status-badge';
 
 const telHref = (phone: string) => `tel:${phone.replace(/[^+\d]/g, '')}`;
 
@@ -30,7 +30,14 @@ export function CustomersTab({ onView }: { onView: (orderId: number) => void }) 
                 <div className="min-w-0">
                   <p className="font-semibold">{c.name}</p>
                   {c.company ? <p className="text-sm text-muted-foreground">{c.company}</p> : null}
-                  <p className="break-all text-sm">{c.email}</p>
+                  <p className="break-all text-sm">
+                    {c.email}{' '}
+                    {c.emailVerified === null ? null : (
+                      <span data-testid="customer-verified" className={c.emailVerified ? 'text-xs text-green-600 dark:text-green-400' : 'text-xs text-muted-foreground'}>
+                        {c.emailVerified ? '(verified account)' : '(account not verified)'}
+                      </span>
+                    )}
+                  </p>
                   {c.phone ? <p className="text-sm">{c.phone}</p> : null}
                 </div>
                 <div className="flex gap-2">

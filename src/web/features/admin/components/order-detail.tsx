@@ -8,9 +8,9 @@ import { Label, Textarea } from '#web/components/ui/input';
 import { Skeleton } from '#web/components/ui/skeleton';
 import { errorMessage } from '#web/lib/api';
 import { cn } from '#web/lib/utils';
-import { useDownloadCard, useOrderDetail, useSaveNotes, useUpdateOrderStatus } from '../api';
-import { formatCents, formatDateTime } from '../format';
-import { StatusBadge } from './status-badge';
+import { useDownloadCard, useOrderDetail, useSaveNotes, useUpdateOrderStatus } from '#web/features/admin/api';
+import { formatCents, formatDateTime } from '#web/features/admin/format';
+import { StatusBadge } from '#web/components/status-badge';
 
 function Row({ label, value }: { label: string; value: React.ReactNode }) {
   return (

@@ -7,11 +7,11 @@ import { Card } from '#web/components/ui/card';
 import { Select } from '#web/components/ui/input';
 import { Skeleton } from '#web/components/ui/skeleton';
 import { errorMessage } from '#web/lib/api';
-import { useAdminOrders, useExportOrders, useUpdateOrderStatus } from '../api';
-import { formatDate, orderStatusLabel } from '../format';
-import { useDebounced } from '../use-debounced';
+import { useAdminOrders, useExportOrders, useUpdateOrderStatus } from '#web/features/admin/api';
+import { formatDate, orderStatusLabel } from '#web/features/admin/format';
+import { useDebounced } from '#web/features/admin/use-debounced';
 import { FilterSelect, PageNav, SearchField, pageCount, useListPage } from './list-controls';
-import { StatusBadge } from './status-badge';
+import { StatusBadge } from '#web/components/status-badge';
 
 /** The spec's dropdown offers pending, in-production, shipped, completed; processing and cancelled follow. */
 export const STATUS_CHOICES = ['pending', 'in-production', 'shipped', 'completed', 'processing', 'cancelled'] as const;

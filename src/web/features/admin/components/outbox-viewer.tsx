@@ -6,8 +6,8 @@ import { Button } from '#web/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '#web/components/ui/dialog';
 import { Skeleton } from '#web/components/ui/skeleton';
 import { errorMessage } from '#web/lib/api';
-import { useOutbox, useOutboxEmail, useRetryEmail } from '../api';
-import { formatDateTime } from '../format';
+import { useOutbox, useOutboxEmail, useRetryEmail } from '#web/features/admin/api';
+import { formatDateTime } from '#web/features/admin/format';
 import { FilterSelect, ListLoadState, PageButtons, pageCount, useListPage } from './list-controls';
 
 const STATUS_BADGE = { pending: 'yellow', sent: 'green', failed: 'red' } as const;

@@ -2,10 +2,10 @@ import { Clock, DollarSign, Package, TrendingUp } from 'lucide-react';
 import { Card, CardContent, CardHeader, CardTitle } from '#web/components/ui/card';
 import { Skeleton } from '#web/components/ui/skeleton';
 import { errorMessage } from '#web/lib/api';
-import { useAdminStats } from '../api';
-import { formatCents, formatDate, formatDollars, formatRate } from '../format';
-import { StatTiles } from './stat-tiles';
-import { StatusBadge } from './status-badge';
+import { useAdminStats } from '#web/features/admin/api';
+import { formatCents, formatDate, formatDollars, formatRate } from '#web/features/admin/format';
+import { StatTiles } from '#web/components/stat-tile';
+import { StatusBadge } from '#web/components/status-badge';
 
 export const NO_ORDERS_MESSAGE = 'No orders found. Orders will appear here once customers start placing orders.';
 

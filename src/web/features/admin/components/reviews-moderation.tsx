@@ -7,8 +7,8 @@ import { Card } from '#web/components/ui/card';
 import { Select } from '#web/components/ui/input';
 import { Skeleton } from '#web/components/ui/skeleton';
 import { errorMessage } from '#web/lib/api';
-import { useAdminReviews, useModerateReview } from '../api';
-import { formatDate } from '../format';
+import { useAdminReviews, useModerateReview } from '#web/features/admin/api';
+import { formatDate } from '#web/features/admin/format';
 
 const FILTER_LABELS: Record<AdminReviewFilter, string> = {
   pending: 'Waiting for verification',

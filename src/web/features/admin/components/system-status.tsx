@@ -4,8 +4,8 @@ import { Button } from '#web/components/ui/button';
 import { Skeleton } from '#web/components/ui/skeleton';
 import { errorMessage } from '#web/lib/api';
 import { cn } from '#web/lib/utils';
-import { useRunLinkCheck, useTestingSummary } from '../api';
-import { formatDateTime } from '../format';
+import { useRunLinkCheck, useTestingSummary } from '#web/features/admin/api';
+import { formatDateTime } from '#web/features/admin/format';
 
 const ICONS: Record<CheckStatus, { Icon: typeof CheckCircle2; cls: string; label: string }> = {
   pass: { Icon: CheckCircle2, cls: 'text-green-500', label: 'OK' },

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Copy, Download, Power, PowerOff } from 'lucide-react';
 import { cardType } from '#shared/catalogue';
-import type { CardCode } from '#shared/schemas/card-codes';
+import type { CardCode } from '#shared/schemas/engagement';
 import { errorMessage, fieldErrors } from '#web/lib/api';
 import { toast } from '#web/lib/toast';
 import { Badge } from '#web/components/ui/badge';
@@ -10,8 +10,9 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '#web/components/ui/dialog';
 import { FormField, Input } from '#web/components/ui/input';
 import { Skeleton } from '#web/components/ui/skeleton';
-import { QrImage } from '#web/features/visitor/qr-image';
-import { useCardCodes, useCreateCardCode, useUpdateCardCode } from '../api';
+import { QrImage } from '#web/components/qr-image';
+import { qrDataUrl } from '#web/lib/qr-data-url';
+import { useCardCodes, useCreateCardCode, useUpdateCardCode } from '#web/features/engagement/api';
 
 function orderLine(c: CardCode): string | null {
   if (!c.order) return null;
@@ -93,7 +94,7 @@ export function CardCodesManager() {
           <ul className="space-y-3" aria-label="Card codes">
             {list.map((c) => (
               <li key={c.code} className="flex flex-col gap-4 rounded-md border border-border p-4 sm:flex-row" data-testid="card-code-row" data-code={c.code}>
-                <QrImage value={c.qrText} size={104} alt={`QR code of card code ${c.code}`} className={c.active ? '' : 'opacity-40'} />
+                <QrImage value={c.qrText} src={qrDataUrl(c.qrText, { size: 104, ecl: 'M', margin: 2 })} size={104} alt={`QR code of card code ${c.code}`} className={c.active ? '' : 'opacity-40'} />
                 <div className="min-w-0 flex-1 space-y-1">
                   <p className="flex flex-wrap items-center gap-2">
                     <span className="font-mono text-lg font-semibold tracking-widest">{c.code}</span>

@@ -1,9 +1,10 @@
 import { useState, type FormEvent } from 'react';
-import { ContactExchangeForm, firstNameOf, type ContactExchangeFormProps } from '#shared/contact-exchange/contact-exchange-form';
-import { CONTACT_EXCHANGE_CSS } from '#shared/contact-exchange/styles';
-import { LEAD_HONEYPOT_FIELD, LEAD_MESSAGES, LeadForm } from '#shared/schemas/leads';
+import { ContactExchangeForm, firstNameOf, type ContactExchangeFormProps } from '#shared/engagement/contact-exchange-form';
+import { CONTACT_EXCHANGE_CSS } from '#shared/engagement/styles';
+import { profileLeadsPath } from '#shared/routes';
+import { LEAD_HONEYPOT_FIELD, LEAD_MESSAGES, LeadForm } from '#shared/schemas/engagement';
 import { errorMessage, fieldErrors } from '#web/lib/api';
-import { usePublicLeadForm, useSubmitLead } from '../api';
+import { usePublicLeadForm, useSubmitLead } from '#web/features/engagement/api';
 
 /**
  * The contact exchange on the SPA's render of a public profile: the same markup as the
@@ -56,7 +57,7 @@ function ContactExchangeFormBox({ profileId, ownerName }: { profileId: string; o
         // a new key after each failed try re-renders the uncontrolled inputs with the typed values
         key={JSON.stringify(state.errors ?? {})}
         ownerName={ownerName}
-        action={`/api/p/${profileId}/leads`}
+        action={profileLeadsPath(profileId)}
         values={state.values}
         errors={state.errors}
         message={state.message}

@@ -5,7 +5,7 @@ import { errorMessage } from '#web/lib/api';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card';
 import { Select } from '#web/components/ui/input';
 import { Skeleton } from '#web/components/ui/skeleton';
-import { useEngagement } from '../api';
+import { useEngagement } from '#web/features/engagement/api';
 
 const RANGES = [7, 30, 90] as const;
 const COLORS = { card: '#d4af37', link: '#3b82f6', direct: '#9ca3af', saves: '#16a34a', clicks: '#e11d48', rate: '#7c3aed' };
@@ -60,7 +60,7 @@ function Chart({ stats }: { stats: EngagementStats }) {
  * Save analytics for the dashboard: views (stacked by source), contact saves, link clicks and the
  * save rate per day, with totals, views by source and by card batch, and the numbers as a table.
  */
-export function EngagementPanel() {
+function EngagementPanel() {
   const [days, setDays] = useState<number>(30);
   const q = useEngagement(days);
   const s = q.data;

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { Download, Mail, Phone, Trash2, UserPlus } from 'lucide-react';
-import type { Lead } from '#shared/schemas/leads';
+import type { Lead } from '#shared/schemas/engagement';
 import { errorMessage } from '#web/lib/api';
 import { toast } from '#web/lib/toast';
 import { Button, buttonVariants } from '#web/components/ui/button';
@@ -9,7 +9,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/
 import { Checkbox } from '#web/components/ui/checkbox';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '#web/components/ui/dialog';
 import { Skeleton } from '#web/components/ui/skeleton';
-import { LEADS_PAGE_SIZE, useDeleteLead, useLeads, useSetLeadForm } from '../api';
+import { LEADS_PAGE_SIZE, useDeleteLead, useLeads, useSetLeadForm } from '#web/features/engagement/api';
 
 const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 

@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { Copy, FileCode, Type } from 'lucide-react';
-import { buildEmailSignature, type SignatureProfile } from '#shared/email-signature';
+import { buildEmailSignature, type SignatureProfile } from '#web/features/engagement/email-signature';
 import { toast } from '#web/lib/toast';
 import { Button } from '#web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card';

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type MouseEvent } from 'react';
 import { Download, RefreshCw } from 'lucide-react';
-import { SAMPLE_CARD } from '#shared/card-templates/fields';
+import { SAMPLE_CARD } from '#shared/templates/fields';
 import type { GeneratedCard, GeneratedSide } from '#shared/schemas/templates';
 import { ApiError, api } from '#web/lib/api';
 import { toast } from '#web/lib/toast';

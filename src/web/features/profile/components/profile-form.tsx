@@ -20,7 +20,7 @@ import { FormField, Input, Select } from '#web/components/ui/input';
 import { errorMessage, fieldErrors } from '#web/lib/api';
 import { toast } from '#web/lib/toast';
 import { cn } from '#web/lib/utils';
-import { useSaveProfile } from '../api';
+import { useSaveProfile } from '#web/features/profile/api';
 
 /** A link while editing: isNew / isDeleted are client-only and never sent. */
 export interface EditableLink {

@@ -2,14 +2,16 @@ import { useState } from 'react';
 import { Copy, Download, ExternalLink, Eye, Share2 } from 'lucide-react';
 import { QR_STYLES, type QrStyle } from '#shared/qr/qr-svg';
 import type { Profile } from '#shared/schemas/profile';
+import { publicProfilePath, publicProfileUrl } from '#shared/routes';
 import { Button } from '#web/components/ui/button';
 import { Card } from '#web/components/ui/card';
 import { Input, Label, Select } from '#web/components/ui/input';
 import { throwIfNotOk } from '#web/lib/api';
 import { copyText } from '#web/lib/clipboard';
+import { saveBlob } from '#web/lib/download';
 import { toast } from '#web/lib/toast';
-import { publicProfileUrl } from '../api';
-import { QrCode } from './qr-code';
+import { QrImage } from '#web/components/qr-image';
+import { useQrDataUrl } from '#web/lib/qr-data-url';
 import { BusinessCardPreview } from './business-card-preview';
 
 export function vcardFileName(name: string): string {
@@ -24,7 +26,7 @@ async function fetchVcard(profileId: string): Promise<string> {
 
 /** Copies the profile's public link, confirming with a toast (Link copied! / Couldn't copy link with the URL shown). */
 export async function copyProfileLink(profileId: string) {
-  const url = publicProfileUrl(profileId);
+  const url = publicProfileUrl(window.location.origin, profileId);
   try {
     await copyText(url);
     toast({ title: 'Link copied!', description: 'Your profile link is on the clipboard.' });
@@ -35,7 +37,7 @@ export async function copyProfileLink(profileId: string) {
 
 /** Public link with copy (copyProfileLink), open and preview. */
 export function PublicLinkBox({ profileId }: { profileId: string }) {
-  const url = publicProfileUrl(profileId);
+  const url = publicProfileUrl(window.location.origin, profileId);
   return (
     <div className="space-y-2">
       <Label htmlFor="public-link">Your public profile link</Label>
@@ -47,13 +49,13 @@ export function PublicLinkBox({ profileId }: { profileId: string }) {
             Copy Link
           </Button>
           <Button asChild variant="outline">
-            <a href={`/p/${profileId}`} target="_blank" rel="noopener">
+            <a href={publicProfilePath(profileId)} target="_blank" rel="noopener">
               <ExternalLink aria-hidden="true" />
               Open
             </a>
           </Button>
           <Button asChild variant="ghost">
-            <a href={`/p/${profileId}?preview=true`} aria-label="Preview your public profile">
+            <a href={publicProfilePath(profileId, { preview: 'true' })} aria-label="Preview your public profile">
               <Eye aria-hidden="true" />
               Preview
             </a>
@@ -66,22 +68,15 @@ export function PublicLinkBox({ profileId }: { profileId: string }) {
 
 /** Contact-card panel: QR code (180 px) and the contact file's download, copy and share actions. */
 export function ContactCardPanel({ profile }: { profile: Profile }) {
-  const url = publicProfileUrl(profile.id);
+  const url = publicProfileUrl(window.location.origin, profile.id);
+  const qrSrc = useQrDataUrl(url, { size: 180, ecl: 'H' });
   const fileName = vcardFileName(profile.fullName);
   const canShare = typeof navigator !== 'undefined' && typeof navigator.share === 'function';
 
   async function download() {
     try {
       const text = await fetchVcard(profile.id);
-      const blob = new Blob([text], { type: 'text/vcard;charset=utf-8' });
-      const href = URL.createObjectURL(blob);
-      const a = document.createElement('a');
-      a.href = href;
-      a.download = fileName;
-      document.body.appendChild(a);
-      a.click();
-      a.remove();
-      setTimeout(() => URL.revokeObjectURL(href), 1000);
+      saveBlob(new Blob([text], { type: 'text/vcard;charset=utf-8' }), fileName);
       toast({ title: 'VCard Downloaded', description: `${fileName} is ready to add to your contacts.` });
     } catch {
       toast({ title: 'Download Failed', description: 'Please try again.', variant: 'destructive' });
@@ -113,7 +108,7 @@ export function ContactCardPanel({ profile }: { profile: Profile }) {
   return (
     <Card className="flex flex-col items-center gap-4 p-6 text-center" data-testid="contact-card-panel">
       <h3 className="text-lg font-semibold">Contact Card</h3>
-      <QrCode text={url} size={180} label="QR code for your contact card" />
+      <QrImage value={url} src={qrSrc} size={180} alt="QR code for your contact card" />
       <p className="max-w-xs text-sm text-muted-foreground">Save your details as a contact file (vCard 3.0) that phones import in one tap.</p>
       <div className="flex flex-wrap justify-center gap-2">
         <Button type="button" size="sm" onClick={() => void download()}>
@@ -138,7 +133,8 @@ export function ContactCardPanel({ profile }: { profile: Profile }) {
 /** Tab share: link, QR code with styles, contact card and the business card preview. */
 export function SharePanel({ profile }: { profile: Profile }) {
   const [style, setStyle] = useState<QrStyle>('standard');
-  const url = publicProfileUrl(profile.id);
+  const url = publicProfileUrl(window.location.origin, profile.id);
+  const qrSrc = useQrDataUrl(url, { size: 200, style, ecl: 'H' });
   const qrDownload = `/api/qrcode?data=${encodeURIComponent(url)}&size=1024&style=${style}&format=png`;
   return (
     <div className="space-y-8">
@@ -146,7 +142,7 @@ export function SharePanel({ profile }: { profile: Profile }) {
       <div className="grid gap-6 md:grid-cols-2">
         <Card className="flex flex-col items-center gap-4 p-6 text-center" data-testid="qr-panel">
           <h3 className="text-lg font-semibold">QR Code</h3>
-          <QrCode text={url} size={200} style={style} />
+          <QrImage value={url} src={qrSrc} size={200} alt="QR code of your public profile" />
           <div className="flex w-full max-w-xs items-center gap-2">
             <Label htmlFor="qr-style" className="shrink-0">
               Style

@@ -1,0 +1,66 @@
+// ESLint rules that hold the house's walls (docs/architecture.md, "Walls").
+// Import specifiers are checked as written: every cross-folder import uses an alias
+// (#shared, #server, #web, #tests), so the alias says which layer and feature it reaches.
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+/** Which part of the tree a file is in: { root: 'shared'|'server'|'web'|'tests'|null, layer, feature }. */
+function whereIs(file) {
+  const rel = path.relative(root, file).split(path.sep).join('/');
+  let m = /^src\/(shared|server|web)\/(.*)$/.exec(rel);
+  if (!m) return { root: rel.startsWith('tests/') ? 'tests' : null, rel, isTest: true };
+  const [, r, rest] = m;
+  m = /^features\/([^/]+)\//.exec(rest);
+  const layer = rest.includes('/') ? rest.split('/')[0] : null;
+  return { root: r, rel, layer, feature: m ? m[1] : null, isTest: /\.test\.tsx?$/.test(rel) };
+}
+
+/** Where an alias import points: { root, layer, feature, rest } or null for packages. */
+function target(spec) {
+  const m = /^#(shared|server|web|tests)\/(.*)$/.exec(spec);
+  if (!m) return null;
+  const [, r, rest] = m;
+  const f = /^features\/([^/]+)\/(.*)$/.exec(rest);
+  return { root: r, layer: rest.split('/')[0], feature: f ? f[1] : null, inFeature: f ? f[2] : null };
+}
+
+// Lower server layers that no feature code lives in and that import no feature.
+const LOWER_SERVER_LAYERS = new Set(['db', 'http', 'infra', 'plugins', 'jobs']);
+
+const walls = {
+  meta: { type: 'problem', schema: [], messages: { wall: '{{why}}' } },
+  create(context) {
+    const here = whereIs(context.filename);
+    if (!here.root) return {};
+    function check(node, spec) {
+      if (typeof spec !== 'string') return;
+      const report = (why) => context.report({ node, messageId: 'wall', data: { why } });
+      if (spec.startsWith('../') && !(here.root === 'tests' && /^(\.\.\/)+scripts\//.test(spec)))
+        return report(`Import "${spec}": use an alias (#shared/..., #server/..., #web/...) for anything outside this folder.`);
+      const t = target(spec);
+      // tests may reach across the walls to set things up; the code they test may not
+      if (!t || here.isTest) return;
+      if (here.root === 'shared' && t.root !== 'shared') return report(`shared imports only shared ("${spec}").`);
+      if (here.root === 'web' && (t.root === 'server' || t.root === 'tests')) return report(`web never imports ${t.root} ("${spec}").`);
+      if (here.root === 'server' && t.root === 'web') return report(`server never imports web ("${spec}").`);
+      if (here.root === 'server' && t.root === 'tests') return report(`only tests import #tests ("${spec}").`);
+      if (here.root !== 'server' || t.root !== 'server') return;
+      if (LOWER_SERVER_LAYERS.has(here.layer) && t.feature)
+        return report(`server/${here.layer} is below the features and imports none ("${spec}"); pass what it needs in from app.ts or routes.ts.`);
+      if (here.feature && t.feature && t.feature !== here.feature && t.inFeature !== 'public-api')
+        return report(
+          `features/${here.feature} may use features/${t.feature} only through "#server/features/${t.feature}/public-api" ("${spec}").`,
+        );
+    }
+    return {
+      ImportDeclaration: (n) => check(n.source, n.source.value),
+      ExportNamedDeclaration: (n) => n.source && check(n.source, n.source.value),
+      ExportAllDeclaration: (n) => check(n.source, n.source.value),
+      ImportExpression: (n) => n.source.type === 'Literal' && check(n.source, n.source.value),
+    };
+  },
+};
+
+export default { rules: { walls } };

@@ -1,0 +1,62 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { publicProfilePath } from '#shared/routes';
+import {
+  CardCodeCreateBody,
+  CardCodeListResponse,
+  CardCodeOpenParams,
+  CardCodeOpenResponse,
+  CardCodeResponse,
+  CardCodeUpdateBody,
+  CardCodeUpdateParams,
+  normalizeCardCode,
+  type CardCodeList,
+} from '#shared/schemas/engagement';
+import type { z } from 'zod';
+import type { ZodTypeProvider } from '#server/http/validation';
+import { sendPlainPage } from '#server/http/html-page';
+import { createCardCode, listCardCodes, resolveCardCode, updateCardCode } from './card-codes.service';
+import { deactivatedCodePage, unknownCodePage } from './card-code-pages';
+
+let deactivatedHtml: string | null = null;
+let unknownHtml: string | null = null;
+
+export async function cardCodesRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const ctx = app.ctx;
+
+  /**
+   * The short link in a card batch's QR code. Active: 302 to the profile, marked as a card view
+   * of this code. Turned off: 410 with a polite page. Unknown: 404. Case-insensitive: the QR code
+   * carries /C/CODE in upper case (alphanumeric mode), people type /c/code.
+   */
+  const open = async (req: FastifyRequest<{ Params: z.infer<typeof CardCodeOpenParams> }>, reply: FastifyReply) => {
+    const code = normalizeCardCode(req.params.code);
+    const found = code ? await resolveCardCode(ctx, code) : null;
+    if (!found) return sendPlainPage(reply, 404, (unknownHtml ??= unknownCodePage()));
+    if (!found.active) return sendPlainPage(reply, 410, (deactivatedHtml ??= deactivatedCodePage()));
+    return reply
+      .status(302)
+      .header('location', publicProfilePath(found.profileId, { src: 'card', code: found.code }))
+      .header('cache-control', 'no-store')
+      .header('referrer-policy', 'no-referrer')
+      .send();
+  };
+  const openRoute = { config: { access: 'public' as const }, schema: { params: CardCodeOpenParams, response: CardCodeOpenResponse } };
+  r.get('/c/:code', openRoute, open);
+  r.get('/C/:code', openRoute, open);
+
+  r.get('/api/card-codes', { config: { access: 'user' }, schema: { response: { 200: CardCodeListResponse } } }, async (req, reply) => {
+    reply.header('cache-control', 'no-store');
+    const codes = await listCardCodes(ctx, req.user!.id, ctx.publicUrl(req));
+    return { codes } satisfies CardCodeList;
+  });
+
+  r.post('/api/card-codes', { config: { access: 'user' }, schema: { body: CardCodeCreateBody, response: { 201: CardCodeResponse } } }, async (req, reply) => {
+    const created = await createCardCode(ctx, req.user!.id, req.body, ctx.publicUrl(req));
+    return reply.status(201).send(created);
+  });
+
+  r.patch('/api/card-codes/:code', { config: { access: 'user' }, schema: { params: CardCodeUpdateParams, body: CardCodeUpdateBody, response: { 200: CardCodeResponse } } }, async (req) =>
+    updateCardCode(ctx, req.user!.id, req.params.code, req.body, ctx.publicUrl(req)),
+  );
+}

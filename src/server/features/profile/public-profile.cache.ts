@@ -1,0 +1,107 @@
+import { asc, eq } from 'drizzle-orm';
+import type { AppContext } from '#server/context';
+import { profileLinks, profiles } from '#server/db/schema/index';
+import { DEFAULT_PROFILE_LAYOUT, PROFILE_LAYOUTS, type LinkType, type ProfileLayout, type PublicProfile } from '#shared/schemas/profile';
+
+/**
+ * Public profiles read through a small in-process cache (the page behind every metal card is the
+ * hot path). An edited profile is dropped at once on every instance (`invalidatePublicProfile`
+ * publishes on the change feed, which reaches the other instances through PostgreSQL's
+ * LISTEN/NOTIFY); entries also expire after TTL_MS, the bound if a signal is ever lost.
+ * Rendered page variants are cached on the entry and dropped with it.
+ */
+export interface CachedPublicProfile {
+  profile: PublicProfile;
+  userId: string;
+  updatedAt: Date;
+  /** the owner shows the contact exchange form (issue 10) */
+  leadFormEnabled: boolean;
+  /** rendered outputs by variant (html, gzip, vcard...) */
+  rendered: Map<string, unknown>;
+}
+
+interface Entry {
+  value: CachedPublicProfile | null;
+  expires: number;
+}
+
+const TTL_MS = 30_000;
+const MISS_TTL_MS = 5_000;
+const MAX_ENTRIES = 5_000;
+
+const caches = new WeakMap<object, Map<string, Entry>>();
+/** bumped by every invalidation, so a read that raced an edit is not cached */
+let generation = 0;
+
+function cacheOf(ctx: AppContext): Map<string, Entry> {
+  let c = caches.get(ctx);
+  if (!c) {
+    const cache = new Map<string, Entry>();
+    caches.set(ctx, cache);
+    // a change on any instance (null: changes may have been missed while disconnected)
+    ctx.changes.subscribe('mc_public_profile', (id) => {
+      generation++;
+      if (id === null) cache.clear();
+      else cache.delete(id);
+    });
+    c = cache;
+  }
+  return c;
+}
+
+export function invalidatePublicProfile(ctx: AppContext, id: string): void {
+  cacheOf(ctx);
+  ctx.changes.publish('mc_public_profile', id);
+}
+
+export async function loadPublicProfile(ctx: AppContext, id: string): Promise<CachedPublicProfile | null> {
+  const cache = cacheOf(ctx);
+  const now = Date.now();
+  const hit = cache.get(id);
+  if (hit && hit.expires > now) return hit.value;
+  const startedAt = generation;
+
+  const [row] = await ctx.db.select().from(profiles).where(eq(profiles.id, id)).limit(1);
+  let value: CachedPublicProfile | null = null;
+  if (row) {
+    const links = await ctx.db
+      .select()
+      .from(profileLinks)
+      .where(eq(profileLinks.profileId, id))
+      .orderBy(asc(profileLinks.position), asc(profileLinks.id));
+    value = {
+      userId: row.userId,
+      updatedAt: row.updatedAt,
+      leadFormEnabled: row.leadFormEnabled,
+      rendered: new Map(),
+      profile: {
+        id: row.id,
+        fullName: row.fullName,
+        jobTitle: row.jobTitle,
+        email: row.email,
+        phoneNumber: row.phoneNumber,
+        address: row.address,
+        companyName: row.companyName,
+        profileTemplate: (PROFILE_LAYOUTS as readonly string[]).includes(row.profileTemplate)
+          ? (row.profileTemplate as ProfileLayout)
+          : DEFAULT_PROFILE_LAYOUT,
+        customPhotoUrl: row.customPhotoUrl,
+        logoUrl: row.logoUrl,
+        bannerLogoUrl: row.bannerLogoUrl,
+        links: links.map((l) => ({ id: l.id, linkType: l.linkType as LinkType, url: l.url })),
+      },
+    };
+  }
+  if (startedAt !== generation) return value;
+  if (cache.size >= MAX_ENTRIES) {
+    // drop the oldest tenth (Map keeps insertion order)
+    let n = Math.ceil(MAX_ENTRIES / 10);
+    for (const k of cache.keys()) {
+      cache.delete(k);
+      if (--n <= 0) break;
+    }
+  }
+  cache.delete(id);
+  cache.set(id, { value, expires: now + (value ? TTL_MS : MISS_TTL_MS) });
+  return value;
+}

@@ -1,0 +1,177 @@
+import zlib from 'node:zlib';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { BUSINESS } from '#shared/catalogue';
+import { publicProfileUrl } from '#shared/routes';
+import type { VisitSource } from '#shared/schemas/engagement';
+import {
+  PublicProfileGetResponse,
+  PublicProfileLinkParams,
+  PublicProfileLinkResponse,
+  PublicProfilePageResponse,
+  PublicProfileParams,
+  PublicProfileQuery,
+  VcardGetParams,
+  VcardGetResponse,
+} from '#shared/schemas/profile';
+import type { ZodTypeProvider } from '#server/http/validation';
+import type { AppContext } from '#server/context';
+import { notFound } from '#server/http/http-errors';
+import { keyFromFileUrl } from '#server/infra/files';
+import { toJpegThumbnail } from '#server/features/uploads/public-api';
+import { visitFlusher } from '#server/jobs/visit-flusher';
+import { loadPublicProfile, type CachedPublicProfile } from './public-profile.cache';
+import { profilePageCsp as pageCsp, renderNotFoundPage, renderProfilePage } from './public-profile.page';
+import { buildVcard, vcardDisposition } from './vcard';
+import { deviceOf, isBot } from './visitor';
+import { etagOf, sendNotModifiedIfFresh } from '#server/http/etag';
+
+const ID_RE = /^[a-z0-9]{4,32}$/;
+
+interface RenderedPage {
+  html: Buffer;
+  gzip: Buffer;
+  etag: string;
+}
+
+function packPage(html: string): RenderedPage {
+  const buf = Buffer.from(html, 'utf8');
+  return {
+    html: buf,
+    gzip: zlib.gzipSync(buf, { level: 9 }),
+    etag: etagOf(buf),
+  };
+}
+
+let notFoundPage: RenderedPage | null = null;
+
+function acceptsGzip(req: FastifyRequest): boolean {
+  return /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''));
+}
+
+function sendPage(req: FastifyRequest, reply: FastifyReply, page: RenderedPage, status: number) {
+  reply.status(status).header('content-type', 'text/html; charset=utf-8').header('vary', 'accept-encoding');
+  if (status === 200 && sendNotModifiedIfFresh(req, reply, page.etag)) return reply;
+  if (acceptsGzip(req)) return reply.header('content-encoding', 'gzip').send(page.gzip);
+  return reply.send(page.html);
+}
+
+function sendNotFoundPage(req: FastifyRequest, reply: FastifyReply) {
+  notFoundPage ??= packPage(renderNotFoundPage());
+  reply.header('cache-control', 'no-store').header('content-security-policy', pageCsp(false));
+  return sendPage(req, reply, notFoundPage, 404);
+}
+
+/** A view counts unless it is a bot, the owner, a preview or a HEAD request. */
+function countsAsView(req: FastifyRequest, entry: CachedPublicProfile, preview: boolean): boolean {
+  if (req.method !== 'GET' || preview) return false;
+  if (req.user && req.user.id === entry.userId) return false;
+  return !isBot(req.headers['user-agent']);
+}
+
+/**
+ * Where a view came from (a card batch's code, a shared link, or direct). Engagement owns card
+ * codes and builds on profiles, so the composition root (routes.ts) passes its resolver in.
+ */
+export type VisitOriginResolver = (
+  ctx: AppContext,
+  req: FastifyRequest,
+  profileId: string,
+) => Promise<{ source: VisitSource; cardCode: string | null }>;
+
+async function recordVisit(ctx: AppContext, req: FastifyRequest, entry: CachedPublicProfile, visitOrigin: VisitOriginResolver) {
+  const ua = String(req.headers['user-agent'] ?? '');
+  // card (a batch code's redirect), link (signature or another site) or direct: see engagement/visit-source.ts
+  const { source, cardCode } = await visitOrigin(ctx, req, entry.profile.id).catch(() => ({ source: 'direct' as const, cardCode: null }));
+  visitFlusher(ctx).record({ kind: 'visit', profileId: entry.profile.id, at: new Date(), userAgent: ua, device: deviceOf(ua), source, cardCode });
+}
+
+async function jpegOf(ctx: AppContext, url: string | null): Promise<Buffer | null> {
+  const key = keyFromFileUrl(url);
+  if (!key) return null;
+  try {
+    const stored = await ctx.storage.get(key);
+    if (!stored) return null;
+    return await toJpegThumbnail(stored.data, 256, 78);
+  } catch {
+    return null;
+  }
+}
+
+export async function publicProfileRoutes(app: FastifyInstance, opts: { visitOrigin: VisitOriginResolver }) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const ctx = app.ctx;
+
+  const pageRoute = { config: { access: 'public' as const }, schema: { params: PublicProfileParams, querystring: PublicProfileQuery, response: PublicProfilePageResponse } };
+  const jsonRoute = { config: { access: 'public' as const }, schema: { params: PublicProfileParams, querystring: PublicProfileQuery, response: { 200: PublicProfileGetResponse } } };
+
+  /** The public page behind every card: server-rendered, cached, counted. */
+  r.get('/p/:id', pageRoute, async (req, reply) => {
+    const id = req.params.id;
+    const entry = ID_RE.test(id) ? await loadPublicProfile(ctx, id) : null;
+    if (!entry) return sendNotFoundPage(req, reply);
+    const preview = req.query.preview === 'true';
+    const origin = ctx.publicUrl(req);
+    const variant = `page:${preview ? 'preview' : 'public'}:${origin}`;
+    let page = entry.rendered.get(variant) as RenderedPage | undefined;
+    if (!page) {
+      page = packPage(renderProfilePage(entry.profile, { origin, preview, leadForm: entry.leadFormEnabled }));
+      entry.rendered.set(variant, page);
+    }
+    if (countsAsView(req, entry, preview)) await recordVisit(ctx, req, entry, opts.visitOrigin);
+    reply.header('cache-control', 'no-cache').header('content-security-policy', pageCsp(preview));
+    return sendPage(req, reply, page, 200);
+  });
+
+  /** Link buttons go through here: the click is counted, then the browser is sent on. */
+  r.get('/p/:id/go/:linkId', { config: { access: 'public' }, schema: { params: PublicProfileLinkParams, response: PublicProfileLinkResponse } }, async (req, reply) => {
+    const { id, linkId } = req.params;
+    const entry = ID_RE.test(id) && /^\d{1,10}$/.test(linkId) ? await loadPublicProfile(ctx, id) : null;
+    const link = entry?.profile.links.find((l) => l.id === Number(linkId));
+    if (!entry || !link) return sendNotFoundPage(req, reply);
+    if (countsAsView(req, entry, false)) {
+      visitFlusher(ctx).record({ kind: 'click', profileId: entry.profile.id, at: new Date(), linkId: link.id, linkType: link.linkType });
+    }
+    reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer');
+    return reply.redirect(link.url, 302);
+  });
+
+  /** The profile as JSON (the SPA's client-side render of /p/{id}). */
+  r.get('/api/p/:id', jsonRoute, async (req) => {
+    const id = req.params.id;
+    const entry = ID_RE.test(id) ? await loadPublicProfile(ctx, id) : null;
+    if (!entry) throw notFound('Profile not found');
+    if (countsAsView(req, entry, req.query.preview === 'true')) await recordVisit(ctx, req, entry, opts.visitOrigin);
+    return entry.profile;
+  });
+
+  /** The contact file (vCard 3.0), saved as {name}.vcf. */
+  r.get('/api/vcard/:profileId', { config: { access: 'public' }, schema: { params: VcardGetParams, response: { 200: VcardGetResponse } } }, async (req, reply) => {
+    const id = req.params.profileId;
+    const entry = ID_RE.test(id) ? await loadPublicProfile(ctx, id) : null;
+    if (!entry) throw notFound('Profile not found');
+    const origin = ctx.publicUrl(req);
+    const variant = `vcard:${origin}`;
+    let card = entry.rendered.get(variant) as string | undefined;
+    if (!card) {
+      const profileUrl = publicProfileUrl(origin, entry.profile.id);
+      card = buildVcard({
+        profile: entry.profile,
+        profileUrl,
+        qrCodeUrl: `${origin}/api/qrcode?data=${encodeURIComponent(profileUrl)}&size=300&format=png`,
+        photoJpeg: await jpegOf(ctx, entry.profile.customPhotoUrl),
+        logoJpeg: await jpegOf(ctx, entry.profile.logoUrl),
+        brandName: BUSINESS.name,
+        updatedAt: entry.updatedAt,
+      });
+      entry.rendered.set(variant, card);
+    }
+    if (req.method === 'GET' && !isBot(req.headers['user-agent']) && req.user?.id !== entry.userId) {
+      visitFlusher(ctx).record({ kind: 'save', profileId: entry.profile.id, at: new Date() });
+    }
+    return reply
+      .header('content-type', 'text/vcard; charset=utf-8')
+      .header('content-disposition', vcardDisposition(entry.profile.fullName))
+      .header('cache-control', 'no-cache')
+      .send(card);
+  });
+}

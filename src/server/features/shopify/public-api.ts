@@ -1,0 +1,2 @@
+/** What other features may use of shopify (docs/architecture.md, "Walls"). */
+export { createStoreCheckout } from './shopify.checkout';

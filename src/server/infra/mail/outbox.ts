@@ -1,0 +1,34 @@
+import { sql } from 'drizzle-orm';
+import type { Db, Tx } from '#server/db/client';
+import { outbox } from '#server/db/schema/index';
+import { queryRow } from '#server/db/rows';
+
+export interface OutgoingEmail {
+  /** the event this e-mail belongs to, e.g. `order-received:42`; the same key is only ever queued once */
+  dedupeKey: string;
+  kind: string;
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+/** Queue an e-mail inside the caller's transaction (so it exists exactly when the event does). */
+export async function enqueueEmail(tx: Db | Tx, email: OutgoingEmail): Promise<void> {
+  await tx
+    .insert(outbox)
+    .values({
+      dedupeKey: email.dedupeKey,
+      kind: email.kind,
+      toAddress: email.to,
+      subject: email.subject,
+      textBody: email.text,
+      htmlBody: email.html,
+    })
+    .onConflictDoNothing({ target: outbox.dedupeKey });
+}
+
+export async function outboxBacklog(db: Db): Promise<number> {
+  const row = await queryRow<{ n: number }>(db, sql`select count(*)::int as n from outbox where status = 'pending'`);
+  return Number(row?.n ?? 0);
+}

@@ -1,0 +1,69 @@
+import { ArrowRight, UserRound } from 'lucide-react';
+import { errorMessage, api } from '#web/lib/api';
+import { toast } from '#web/lib/toast';
+import { Button } from '#web/components/ui/button';
+import { Card } from '#web/components/ui/card';
+import { useQueryClient } from '@tanstack/react-query';
+import type { Profile } from '#shared/schemas/profile';
+import { PROFILE_KEY } from '#web/features/profile/api';
+import { ImageUploader } from '#web/features/profile/components/image-uploader';
+
+/** Shown on a tab that needs a profile, with a button to the profile form. */
+export function NeedsProfile({ onGo, what }: { onGo: () => void; what: string }) {
+  return (
+    <Card className="flex flex-col items-center gap-4 p-10 text-center" data-testid="no-profile">
+      <UserRound className="size-10 text-muted-foreground" aria-hidden="true" />
+      <h2 className="text-xl font-semibold">Complete your profile first</h2>
+      <p className="max-w-md text-sm text-muted-foreground">Fill in your profile information to {what}.</p>
+      <Button type="button" onClick={onGo}>
+        Complete Profile
+        <ArrowRight aria-hidden="true" />
+      </Button>
+    </Card>
+  );
+}
+
+/** Profile tab Media: photo, logo and banner logo uploads, each saved to the profile at once. */
+export function MediaTab({ profile, onContinue }: { profile: Profile; onContinue: () => void }) {
+  const qc = useQueryClient();
+  async function setImage(field: 'customPhotoUrl' | 'logoUrl' | 'bannerLogoUrl', url: string | null) {
+    try {
+      const saved = await api.put<Profile>('/api/profile', { [field]: url });
+      qc.setQueryData(PROFILE_KEY, saved);
+    } catch (err) {
+      toast({ title: 'Error updating profile', description: errorMessage(err), variant: 'destructive' });
+      throw err;
+    }
+  }
+  return (
+    <div className="space-y-6">
+      <div className="grid gap-4 md:grid-cols-3">
+        <ImageUploader
+          kind="profile-image"
+          label="Profile photo"
+          round
+          currentUrl={profile.customPhotoUrl}
+          onUploaded={(url) => setImage('customPhotoUrl', url)}
+          onRemove={() => setImage('customPhotoUrl', null)}
+        />
+        <ImageUploader kind="logo" label="Company logo" currentUrl={profile.logoUrl} onUploaded={(url) => setImage('logoUrl', url)} onRemove={() => setImage('logoUrl', null)} />
+        <ImageUploader
+          kind="banner-logo"
+          label="Banner logo"
+          currentUrl={profile.bannerLogoUrl}
+          onUploaded={(url) => setImage('bannerLogoUrl', url)}
+          onRemove={() => setImage('bannerLogoUrl', null)}
+        />
+      </div>
+      <p className="text-sm text-muted-foreground">
+        The banner logo shows on the Classic and Modern profile styles; the company logo on Corporate and in your contact card.
+      </p>
+      <div className="flex justify-end">
+        <Button type="button" onClick={onContinue}>
+          Continue to Share Profile
+          <ArrowRight aria-hidden="true" />
+        </Button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,82 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { ESLint } from 'eslint';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * The house's walls (docs/architecture.md): the lint rule holds them file by file (it runs in
+ * static-checks.test.ts over the whole tree); this file proves the rule bites, and checks what a
+ * per-file rule cannot see: that features depend on each other without a cycle, and that each
+ * capability carries one name in every root.
+ */
+const root = path.resolve(__dirname, '../..');
+const featuresDir = (side: string) => path.join(root, 'src', side, 'features');
+const dirs = (p: string) => (fs.existsSync(p) ? fs.readdirSync(p, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name) : []);
+
+function walk(dir: string): string[] {
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((d) => {
+    const p = path.join(dir, d.name);
+    return d.isDirectory() ? walk(p) : /\.(ts|tsx)$/.test(d.name) ? [p] : [];
+  });
+}
+
+describe('walls', () => {
+  const eslint = new ESLint({ cwd: root });
+  async function wallErrors(file: string, code: string) {
+    const [result] = await eslint.lintText(code, { filePath: path.join(root, file) });
+    return result.messages.filter((m) => m.ruleId === 'house/walls').map((m) => m.message);
+  }
+
+  it('lint refuses a sibling feature import, and allows its public-api', async () => {
+    expect(await wallErrors('src/server/features/orders/x.ts', "import { a } from '#server/features/profile/profile.service';\nexport const b = a;\n")).toHaveLength(1);
+    expect(await wallErrors('src/server/features/orders/x.ts', "import { a } from '#server/features/profile/public-api';\nexport const b = a;\n")).toEqual([]);
+    expect(await wallErrors('src/server/features/orders/x.ts', "import { a } from './orders.service';\nexport const b = a;\n")).toEqual([]);
+  });
+
+  it('lint refuses web -> server, shared -> web or server, lower layers -> features, and ../ imports', async () => {
+    expect(await wallErrors('src/web/routes/x.tsx', "import { a } from '#server/http/etag';\nexport const b = a;\n")).toHaveLength(1);
+    expect(await wallErrors('src/shared/x.ts', "import { a } from '#web/lib/api';\nexport const b = a;\n")).toHaveLength(1);
+    expect(await wallErrors('src/shared/x.ts', "import { a } from '#server/http/etag';\nexport const b = a;\n")).toHaveLength(1);
+    expect(await wallErrors('src/server/infra/x.ts', "import { a } from '#server/features/orders/public-api';\nexport const b = a;\n")).toHaveLength(1);
+    expect(await wallErrors('src/server/features/orders/x.ts', "import { a } from '../../http/etag';\nexport const b = a;\n")).toHaveLength(1);
+  });
+
+  it('features depend on each other through public-api files, without a cycle', () => {
+    const graph = new Map<string, Set<string>>();
+    for (const feature of dirs(featuresDir('server'))) {
+      const deps = new Set<string>();
+      for (const file of walk(path.join(featuresDir('server'), feature))) {
+        if (/\.test\.tsx?$/.test(file)) continue;
+        for (const m of fs.readFileSync(file, 'utf8').matchAll(/from '#server\/features\/([a-z-]+)\//g)) if (m[1] !== feature) deps.add(m[1]);
+      }
+      graph.set(feature, deps);
+    }
+    const state = new Map<string, 'visiting' | 'done'>();
+    const cycle: string[] = [];
+    const visit = (f: string, trail: string[]): boolean => {
+      if (state.get(f) === 'done') return false;
+      if (state.get(f) === 'visiting') {
+        cycle.push(...trail.slice(trail.indexOf(f)), f);
+        return true;
+      }
+      state.set(f, 'visiting');
+      for (const d of graph.get(f) ?? []) if (visit(d, [...trail, f])) return true;
+      state.set(f, 'done');
+      return false;
+    };
+    for (const f of graph.keys()) if (visit(f, [])) break;
+    expect(cycle.join(' -> ')).toBe('');
+  });
+
+  it('each capability has one name: web features and shared contracts match server features', () => {
+    const server = new Set(dirs(featuresDir('server')));
+    // server-only capabilities with no contract of their own beyond common shapes
+    const webOnlyAllowed = new Set<string>();
+    for (const f of dirs(featuresDir('web'))) if (!webOnlyAllowed.has(f)) expect(server.has(f), `web/features/${f} has no server/features/${f}`).toBe(true);
+    const schemaNames = fs.readdirSync(path.join(root, 'src/shared/schemas')).filter((f) => /^[a-z-]+\.ts$/.test(f)).map((f) => f.slice(0, -3));
+    for (const s of schemaNames) if (s !== 'common') expect(server.has(s), `shared/schemas/${s}.ts has no server/features/${s}`).toBe(true);
+    for (const f of server) expect(schemaNames.includes(f), `server/features/${f} has no shared/schemas/${f}.ts`).toBe(true);
+    // shared domain folders carry a feature's name (qr is a library used by several)
+    for (const d of dirs(path.join(root, 'src/shared'))) if (!['schemas', 'qr'].includes(d)) expect(server.has(d), `shared/${d} is named after no feature`).toBe(true);
+  });
+});
