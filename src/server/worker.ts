@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import type { MessagePort } from 'node:worker_threads';
+import sharp from 'sharp';
 import { HttpError } from '#server/http/http-errors';
 import type { TaskFailure, TaskMessage } from '#server/infra/worker-pool';
 import { proofSheetTask, renderCardTask, renderSvgTask } from '#server/features/templates/render.task';
@@ -17,21 +18,35 @@ import { segmentBackgroundTask } from '#server/features/ai/engine/segment.task';
  */
 
 /**
- * Heavy work yields the CPU to the thread that answers requests: on Linux this worker thread (and
- * the threads it starts, such as libvips's, which inherit it) runs at nice +10. Only the thread's
- * own priority is lowered, which needs no privilege; elsewhere nothing changes.
+ * Heavy work yields the CPU to the thread that answers requests: on Linux every thread of the
+ * process but the main one runs at nice +10 — this worker thread, and the threads heavy work runs
+ * on without being this thread: libvips's workers and the libuv pool (sharp queues its pipelines
+ * there, and those threads start libvips's, which inherit their priority), and V8's helper threads
+ * (the workers' garbage collection). Measured under 4 renders without pause, those other threads
+ * used about half a core at full priority when only this thread was lowered. Threads are started
+ * lazily, so the pass runs again after each task (a directory listing and a few syscalls). Only
+ * the priority is lowered, which needs no privilege; elsewhere nothing changes.
  */
 const WORKER_NICE = 10;
 
-function lowerThreadPriority() {
+function lowerHelperThreadsPriority() {
   try {
-    const tid = /\/task\/(\d+)$/.exec(fs.readlinkSync('/proc/thread-self'))?.[1];
-    if (tid) os.setPriority(Number(tid), Math.max(os.getPriority(Number(tid)), WORKER_NICE));
+    for (const name of fs.readdirSync('/proc/self/task')) {
+      const tid = Number(name);
+      if (tid === process.pid) continue; // the event loop's thread
+      try {
+        if (os.getPriority(tid) < WORKER_NICE) os.setPriority(tid, WORKER_NICE);
+      } catch {
+        // the thread ended meanwhile
+      }
+    }
   } catch {
     // not Linux, or not allowed: the default priority
   }
 }
-lowerThreadPriority();
+lowerHelperThreadsPriority();
+// one libvips thread per operation: a pool worker is one unit of heavy work, not several
+sharp.concurrency(1);
 
 const TASKS: Record<string, (arg: any) => unknown> = {
   renderSvg: renderSvgTask,
@@ -54,5 +69,7 @@ export async function run(message: TaskMessage & { started: MessagePort }): Prom
   } catch (e) {
     if (e instanceof HttpError) return { __taskError: { statusCode: e.statusCode, message: e.message, ...(e.errors ? { errors: e.errors } : {}) } } satisfies TaskFailure;
     throw e;
+  } finally {
+    lowerHelperThreadsPriority();
   }
 }
