@@ -39,6 +39,16 @@ const EnvSchema = z.object({
         .map((s) => s.trim().toLowerCase())
         .filter(Boolean),
     ),
+  /** who gets the staff e-mails (new order, design waiting): every admin (default), a list, or none */
+  STAFF_NOTIFY_EMAILS: z
+    .string()
+    .optional()
+    .transform((v): 'admins' | 'none' | string[] => {
+      const t = (v ?? '').trim().toLowerCase();
+      if (t === '' || t === 'admins') return 'admins';
+      if (t === 'none' || t === 'off') return 'none';
+      return t.split(',').map((s) => s.trim()).filter(Boolean);
+    }),
   TRUST_PROXY: bool,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SMTP_URL: optionalString,

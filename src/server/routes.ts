@@ -12,11 +12,13 @@ import { orderRoutes } from '#server/features/orders/orders.routes';
 import { shopifyRoutes } from '#server/features/shopify/shopify.routes';
 import { adminRoutes } from '#server/features/admin/admin.routes';
 import { templatesRoutes } from '#server/features/templates/templates.routes';
+import { designReviewRoutes } from '#server/features/templates/design-review.routes';
 import { aiRoutes } from '#server/features/ai/ai.routes';
 import { leadsRoutes } from '#server/features/engagement/leads.routes';
 import { cardCodesRoutes } from '#server/features/engagement/card-codes.routes';
 import { engagementRoutes } from '#server/features/engagement/engagement.routes';
 import { visitOrigin } from '#server/features/engagement/public-api';
+import { attachOrdersByVerifiedEmail } from '#server/features/orders/public-api';
 
 type FeatureRoutes = ((app: FastifyInstance) => Promise<void>) | [FastifyPluginAsync<any>, object];
 
@@ -29,7 +31,8 @@ type FeatureRoutes = ((app: FastifyInstance) => Promise<void>) | [FastifyPluginA
  */
 export const featureRoutes: FeatureRoutes[] = [
   healthRoutes,
-  authRoutes,
+  // a verified sign-in gathers the orders placed signed out with the same address (issue 20)
+  [authRoutes, { onVerifiedSignIn: attachOrdersByVerifiedEmail }],
   subscribeRoutes,
   qrcodeRoutes,
   profileRoutes,
@@ -41,6 +44,7 @@ export const featureRoutes: FeatureRoutes[] = [
   shopifyRoutes,
   adminRoutes,
   templatesRoutes,
+  designReviewRoutes,
   aiRoutes,
   leadsRoutes,
   cardCodesRoutes,

@@ -8,6 +8,8 @@ export const PAGE_ROUTES = [
   '/order',
   '/order-success',
   '/order-status/:token',
+  '/orders',
+  '/claim/:token',
   '/design',
   '/create-card',
   '/card-generator',
@@ -88,6 +90,24 @@ export function orderStatusPath(token: string): string {
 export function orderStatusUrl(origin: string, token: string): string {
   return trimOrigin(origin) + orderStatusPath(token);
 }
+
+/** `/claim/{token}`: the single-use page where a visitor's order is claimed (issue 20). */
+export function claimOrderPath(token: string): string {
+  return `/claim/${encodeURIComponent(token)}`;
+}
+
+/** `{origin}/claim/{token}`: the claim link in the order e-mail. */
+export function claimOrderUrl(origin: string, token: string): string {
+  return trimOrigin(origin) + claimOrderPath(token);
+}
+
+/** `/design?card={id}`: the designer reopened on a design that needs changes ("Edit and resubmit"). */
+export function editDesignPath(cardId: number): string {
+  return withQuery('/design', { card: String(cardId) });
+}
+
+/** "My orders": the signed-in customer's orders. */
+export const MY_ORDERS_PATH = '/orders';
 
 const compiled = PAGE_ROUTES.map((p) => new RegExp('^' + p.replace(/:[a-zA-Z]+/g, '[^/]+') + '/?$'));
 

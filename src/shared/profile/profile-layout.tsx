@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { ArrowLeft, Building2, Download, ExternalLink, Globe, Mail, MapPin, Phone } from 'lucide-react';
+import { ArrowLeft, Building2, Download, Mail, MapPin, Phone } from 'lucide-react';
+import { LinkIcon } from './link-icons';
 import { BUSINESS } from '#shared/catalogue';
 import { LINK_TYPE_LABELS, PROFILE_LAYOUTS, type ProfileLayout as LayoutName, type ProfileLink, type PublicProfile } from '#shared/schemas/profile';
 
@@ -125,7 +126,7 @@ function Links({ profile, linkHref }: { profile: PublicProfile; linkHref: (l: Pr
         const label = LINK_TYPE_LABELS[l.linkType] ?? 'Link';
         return (
           <a key={l.id} className="pp-link" href={linkHref(l)} target="_blank" rel="noopener noreferrer">
-            {l.linkType === 'website' ? <Globe {...ICON} /> : <ExternalLink {...ICON} />}
+            <LinkIcon linkType={l.linkType} {...ICON} />
             <span>{label}</span>
           </a>
         );

@@ -105,6 +105,8 @@ export const AdminOrder = z.strictObject({
   userId: z.string().nullable(),
   createdAt: dateTime,
   updatedAt: dateTime,
+  /** its cards' QR code has no profile to open yet: the buyer has not claimed the order (issue 20) */
+  waitsForProfile: z.boolean(),
 });
 export type AdminOrder = z.infer<typeof AdminOrder>;
 
@@ -160,9 +162,12 @@ export const AdminStatsGetResponse = z.strictObject({
   pendingOrders: z.number().int(),
   completedOrders: z.number().int(),
   cancelledOrders: z.number().int(),
-  /** dollars (2 decimals) from the orders' price snapshots; cancelled orders excluded */
+  /** dollars (2 decimals) from the price snapshots of paid or confirmed orders (past pending, not cancelled) */
   totalRevenue: z.number(),
   totalRevenueCents: z.number().int(),
+  /** the value of orders still pending (not yet paid or confirmed), shown apart from revenue */
+  pendingRevenue: z.number(),
+  pendingRevenueCents: z.number().int(),
   /** completed / orders that are not pending (0..1); null when every order is still pending */
   successRate: z.number().min(0).max(1).nullable(),
   cardTypePopularity: z.array(CardTypePopularity),

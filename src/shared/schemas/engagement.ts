@@ -151,6 +151,7 @@ export type CardCodeList = z.infer<typeof CardCodeListResponse>;
 export const CardCodeOpenParams = z.strictObject({ code: z.string() });
 /** 302 to the profile; 404 and 410 are small HTML pages. */
 export const CardCodeOpenResponse = {
+  200: textDocument('text/html'),
   302: EmptyResponse,
   404: textDocument('text/html'),
   410: textDocument('text/html'),

@@ -10,6 +10,7 @@ import {
   SPECIAL_REQUESTS_MAX,
 } from '#shared/catalogue';
 import { emailField, isoDateTime, multiLine, singleLine } from './common';
+import { AuthUserResponse, passwordField } from './auth';
 
 /** Messages of the order form (visitor spec, section 5). */
 export const ORDER_MESSAGES = {
@@ -225,6 +226,35 @@ export const OrderCreateResponse = z.strictObject({
 });
 export type OrderCreateResponse = z.infer<typeof OrderCreateResponse>;
 
+export const ORDER_TIMELINE_KINDS = ['status', 'design'] as const;
+export const DESIGN_EVENT_KINDS = ['submitted', 'rejected', 'resubmitted', 'approved'] as const;
+export type DesignEventKind = (typeof DESIGN_EVENT_KINDS)[number];
+
+/** One step of an order's timeline: a status change, or a design review event (with its reason). */
+export const OrderTimelineEntry = z.strictObject({
+  kind: z.enum(ORDER_TIMELINE_KINDS),
+  /** the status reached, or the design event */
+  event: z.string(),
+  label: z.string(),
+  reason: z.string().nullable(),
+  at: isoDateTime,
+});
+export type OrderTimelineEntry = z.infer<typeof OrderTimelineEntry>;
+
+export const OrderDesignView = z.strictObject({
+  cardId: z.number().int(),
+  /** pending | approved | rejected */
+  status: z.string(),
+  statusLabel: z.string(),
+  /** the reviewer's reason when it needs changes */
+  reason: z.string().nullable(),
+  frontImageUrl: z.string().nullable(),
+  backImageUrl: z.string().nullable(),
+  /** where "Edit and resubmit" leads (signed in as the design's owner), when it needs changes */
+  editPath: z.string().nullable(),
+});
+export type OrderDesignView = z.infer<typeof OrderDesignView>;
+
 export const OrderStatusGetResponse = z.strictObject({
   id: z.number().int(),
   createdAt: isoDateTime,
@@ -246,8 +276,68 @@ export const OrderStatusGetResponse = z.strictObject({
   hasArtwork: z.boolean(),
   checkoutUrl: z.string().nullable(),
   history: z.array(z.strictObject({ status: z.string(), statusLabel: z.string(), at: isoDateTime })),
+  /** status changes and design review events in time order (issue 20) */
+  timeline: z.array(OrderTimelineEntry),
+  /** the order's card design, when it came from the designer */
+  design: OrderDesignView.nullable(),
+  /** the short link its cards' QR codes carry (`/c/CODE`), once it has one */
+  cardLink: z.string().nullable(),
+  /** the card code has no profile to open yet (the buyer has not claimed the order or made a profile) */
+  waitsForProfile: z.boolean(),
 });
 export type OrderStatusView = z.infer<typeof OrderStatusGetResponse>;
+
+/** GET /api/orders/mine: the signed-in customer's orders, newest first, each with its page's path. */
+export const MyOrdersResponse = z.strictObject({
+  orders: z.array(OrderStatusGetResponse.extend({ statusPath: z.string() })),
+});
+export type MyOrdersResponse = z.infer<typeof MyOrdersResponse>;
+export type MyOrder = MyOrdersResponse['orders'][number];
+
+export const CLAIM_MESSAGES = {
+  invalid: 'This claim link is not valid or was already used. Your order may already be in your account.',
+  accountExists: 'An account with this e-mail already exists. Sign in to claim your order.',
+  passwordRequired: 'Choose a password for your new account.',
+} as const;
+
+const claimToken = z.string().regex(/^[A-Za-z0-9_-]{20,100}$/, CLAIM_MESSAGES.invalid);
+
+export const OrderClaimGetParams = z.strictObject({ token: claimToken });
+
+/** GET /api/orders/claim/{token}: what the claim page shows (only to whoever holds the link). */
+export const OrderClaimGetResponse = z.strictObject({
+  orderId: z.number().int(),
+  customerName: z.string(),
+  email: z.string(),
+  companyName: z.string().nullable(),
+  quantity: z.number().int(),
+  cardTypeLabel: z.string(),
+  /** an account with the order's e-mail exists: the page offers sign-in instead of sign-up */
+  accountExists: z.boolean(),
+});
+export type OrderClaim = z.infer<typeof OrderClaimGetResponse>;
+
+/**
+ * POST /api/orders/claim: signed in, attaches the order to this account; signed out, with a
+ * password, creates the account (the order's name and e-mail) and signs in.
+ */
+export const OrderClaimBody = z
+  .strictObject({
+    token: claimToken,
+    password: passwordField.optional(),
+    confirmPassword: z.string().max(200).optional(),
+  })
+  .refine((v) => v.password === undefined || v.password === v.confirmPassword, { message: "Passwords don't match", path: ['confirmPassword'] });
+
+export const OrderClaimResponse = z.strictObject({
+  orderId: z.number().int(),
+  profileId: z.string(),
+  /** true when the claim made the account */
+  accountCreated: z.boolean(),
+  user: AuthUserResponse,
+  statusPath: z.string(),
+});
+export type OrderClaimResult = z.infer<typeof OrderClaimResponse>;
 
 /**
  * POST /api/upload/artwork (multipart): the stored file, as a list of one. Signed out, also the

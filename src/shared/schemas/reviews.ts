@@ -79,6 +79,8 @@ export const PublicReview = z.strictObject({
   title: z.string(),
   comment: z.string(),
   verified: z.boolean(),
+  /** how it was verified: a proven purchase ("Verified purchase") or by staff ("Approved by staff") */
+  verification: z.enum(['purchase', 'staff']).nullable(),
   createdAt: isoDateTime,
 });
 export type PublicReview = z.infer<typeof PublicReview>;

@@ -201,3 +201,37 @@ export const TemplateSvgResponse = textDocument('image/svg+xml');
 export const SvgFileGetResponse = { 200: textDocument('image/svg+xml'), 304: EmptyResponse };
 /** /fonts/{file}: a bundled TTF font. */
 export const FontFileGetResponse = binaryFile('font/ttf');
+
+// ---- the design review loop (issue 20): reopen a design that needs changes, resubmit it ----
+
+export const DesignCardParams = z.strictObject({
+  id: z.coerce.number({ error: 'Design not found' }).int('Design not found').positive('Design not found').max(2_147_483_647, 'Design not found'),
+});
+
+/** GET /api/cards/{id}/design: the owner's design as the designer needs it to reopen. */
+export const DesignForEditResponse = z.strictObject({
+  cardId: z.number().int(),
+  orderId: z.number().int().nullable(),
+  templateId: z.number().int(),
+  cardType: z.enum(CARD_TYPE_IDS),
+  customerProfile: z.record(z.string(), z.string()),
+  /** pending | approved | rejected */
+  status: z.string(),
+  reason: z.string().nullable(),
+  /** it needs changes and its order is still open */
+  canResubmit: z.boolean(),
+});
+export type DesignForEdit = z.infer<typeof DesignForEditResponse>;
+
+/** POST /api/cards/{id}/resubmit: the edited design, for the same card and order (card type stays the order's). */
+export const DesignResubmitBody = z.strictObject({
+  templateId: templateIdField,
+  customerProfile: DesignProfile,
+});
+export type DesignResubmitInput = z.input<typeof DesignResubmitBody>;
+
+export const DesignResubmitResponse = DesignSubmitResponse.extend({
+  /** the order's own page */
+  statusPath: z.string(),
+});
+export type DesignResubmitResult = z.infer<typeof DesignResubmitResponse>;

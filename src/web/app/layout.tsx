@@ -30,6 +30,7 @@ const MAIN_LINKS = [
 const SIGNED_IN_LINKS = [
   { to: '/profile', label: 'Profile' },
   { to: '/dashboard', label: 'Dashboard' },
+  { to: '/orders', label: 'My Orders' },
 ];
 
 function useNavLinks() {
@@ -209,7 +210,7 @@ function Footer() {
   const link = 'text-muted-foreground hover:text-foreground';
   return (
     <footer className="mt-16 border-t border-border">
-      <div className="mx-auto grid max-w-7xl gap-8 px-4 py-10 sm:grid-cols-2 lg:grid-cols-5">
+      <div className="mx-auto grid grid-cols-1 max-w-7xl gap-8 px-4 py-10 sm:grid-cols-2 lg:grid-cols-5">
         <div className="lg:col-span-1">
           <p className="text-lg font-bold">
             <span className="text-amber-700 dark:text-gold">Metal</span> Cards NYC

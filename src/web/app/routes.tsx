@@ -36,6 +36,8 @@ const PAGES: Record<PagePath, () => Promise<PageModule>> = {
   '/order': () => import('#web/routes/order'),
   '/order-success': () => import('#web/routes/order-success'),
   '/order-status/:token': () => import('#web/routes/order-status'),
+  '/orders': () => import('#web/routes/my-orders'),
+  '/claim/:token': () => import('#web/routes/claim-order'),
   '/design': () => import('#web/routes/design'),
   '/create-card': () => import('#web/routes/create-card'),
   '/card-generator': () => import('#web/routes/card-generator'),

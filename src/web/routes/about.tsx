@@ -36,7 +36,7 @@ export default function AboutPage() {
     <div className="mx-auto max-w-5xl px-4 py-12 sm:py-16">
       <PageIntro title={`About ${BUSINESS.name}`}>Premium metal business cards, made in New York, upgraded with a digital profile.</PageIntro>
 
-      <div className="mt-12 grid gap-8 md:grid-cols-2">
+      <div className="mt-12 grid grid-cols-1 gap-8 md:grid-cols-2">
         <section aria-labelledby="story-heading">
           <h2 id="story-heading" className="text-2xl font-semibold">
             Our Story

@@ -14,12 +14,15 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/
 import { FormField, Input } from '#web/components/ui/input';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '#web/components/ui/tabs';
 
+/** After sign-in or sign-up: /profile (the spec), or back to a claim link that sent the user here. */
 function useAfterAuth() {
   const qc = useQueryClient();
   const navigate = useNavigate();
+  const location = useLocation();
+  const returnTo = (location.state as { returnTo?: unknown } | null)?.returnTo;
   return (user: AuthUser) => {
     qc.setQueryData(AUTH_USER_KEY, user);
-    navigate('/profile');
+    navigate(typeof returnTo === 'string' && /^\/claim\/[A-Za-z0-9_-]+$/.test(returnTo) ? returnTo : '/profile');
   };
 }
 
@@ -64,7 +67,7 @@ function SignUpForm() {
   const aria = (k: string) => ({ 'aria-invalid': !!err(k) || undefined, 'aria-describedby': err(k) ? `su-${k}-error` : undefined });
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label="Sign up">
-      <div className="grid gap-4 sm:grid-cols-2">
+      <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
         <FormField id="su-firstName" label="First name" error={err('firstName')}>
           <Input id="su-firstName" autoComplete="given-name" value={v.firstName} onChange={set('firstName')} {...aria('firstName')} />
         </FormField>

@@ -52,7 +52,7 @@ export default function CardGeneratorPage() {
       <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">Card Generator</h1>
       <p className="mt-2 max-w-2xl text-muted-foreground">Pick a template and type your details: the preview updates as you type.</p>
 
-      <div className="mt-8 grid gap-8 lg:grid-cols-[minmax(0,0.7fr)_minmax(0,1.3fr)]">
+      <div className="mt-8 grid grid-cols-1 gap-8 lg:grid-cols-[minmax(0,0.7fr)_minmax(0,1.3fr)]">
         <Card className="lg:self-start">
           <CardContent className="space-y-5 p-6">
             <div role="radiogroup" aria-label="Template" className="grid grid-cols-2 gap-2">

@@ -23,7 +23,7 @@ function DashboardSkeleton() {
   return (
     <div className="space-y-6" data-testid="dashboard-loading">
       <Skeleton className="h-10 w-80" />
-      <div className="grid gap-4 md:grid-cols-3">
+      <div className="grid grid-cols-1 gap-4 md:grid-cols-3">
         <Skeleton className="h-28" />
         <Skeleton className="h-28" />
         <Skeleton className="h-28" />

@@ -29,7 +29,7 @@ export default function HelpPage() {
     <div className="mx-auto max-w-6xl px-4 py-12 sm:py-16">
       <PageIntro title="Help Center">Find answers about orders, profiles and designs, or get in touch with our team.</PageIntro>
 
-      <section aria-label="Help topics" className="mt-10 grid gap-6 md:grid-cols-2">
+      <section aria-label="Help topics" className="mt-10 grid grid-cols-1 gap-6 md:grid-cols-2">
         {TOPICS.map(({ title, icon: Icon, items }) => (
           <Card key={title}>
             <CardHeader className="flex-row items-center gap-3">
@@ -52,14 +52,14 @@ export default function HelpPage() {
         ))}
       </section>
 
-      <section aria-labelledby="contact-heading" className="mt-12 grid gap-6 lg:grid-cols-3">
+      <section aria-labelledby="contact-heading" className="mt-12 grid grid-cols-1 gap-6 lg:grid-cols-3">
         <Card className="lg:col-span-2">
           <CardContent className="p-6">
             <h2 id="contact-heading" className="text-xl font-semibold">
               Contact Us
             </h2>
             <p className="mt-2 text-sm text-muted-foreground">We reply {BUSINESS.claims.supportReply}.</p>
-            <ul className="mt-5 grid gap-4 sm:grid-cols-2">
+            <ul className="mt-5 grid grid-cols-1 gap-4 sm:grid-cols-2">
               <li>
                 <a href={`mailto:${BUSINESS.email}`} className="flex items-center gap-3 rounded-lg border border-border p-4 hover:bg-accent">
                   <Mail aria-hidden="true" className="size-5 text-gold" />
@@ -105,7 +105,7 @@ export default function HelpPage() {
           <Lightbulb aria-hidden="true" className="size-5 text-gold" />
           Quick Tips
         </h2>
-        <ol className="mt-5 grid gap-4 md:grid-cols-3">
+        <ol className="mt-5 grid grid-cols-1 gap-4 md:grid-cols-3">
           {TIPS.map((t, i) => (
             <li key={t.title}>
               <Card className="h-full">

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { Link, useParams } from 'react-router';
-import { CheckCircle2, Circle, ExternalLink, PackageSearch } from 'lucide-react';
+import { ExternalLink, PackageSearch } from 'lucide-react';
 import { BUSINESS, formatUsd } from '#shared/catalogue';
 import { Badge } from '#web/components/ui/badge';
 import { Button } from '#web/components/ui/button';
@@ -9,14 +9,9 @@ import { Skeleton } from '#web/components/ui/skeleton';
 import { ApiError } from '#web/lib/api';
 import { usePageTitle } from '#web/lib/use-page-title';
 import { useOrderStatus } from '#web/features/orders/api';
+import { ORDER_STATUS_COLOURS as COLOURS, OrderCardLink, OrderDesign, OrderTimeline, orderWhen as when } from '#web/features/orders/components/order-timeline';
 
-/** Spec colours: pending yellow, processing blue, completed green, cancelled red, anything else grey. */
-const COLOURS: Record<string, 'yellow' | 'blue' | 'green' | 'red'> = { pending: 'yellow', processing: 'blue', completed: 'green', cancelled: 'red' };
-
-const when = (iso: string) =>
-  new Date(iso).toLocaleString('en-US', { year: 'numeric', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });
-
-/** The customer's order page (the e-mailed link): summary, total, current status and its history. */
+/** The customer's order page (the e-mailed link): summary, total, the design and the order's timeline. */
 export default function OrderStatusPage() {
   const { token } = useParams();
   const { data: order, isLoading, error } = useOrderStatus(token);
@@ -67,7 +62,6 @@ export default function OrderStatusPage() {
     ['Delivery', `${order.deliveryLabel} (${order.deliveryFeeCents ? formatUsd(order.deliveryFeeCents) : 'free'})`],
     ['Artwork', order.hasArtwork ? 'Received' : 'None attached'],
   ];
-  const history = [...order.history].reverse();
 
   return (
     <section className="mx-auto max-w-3xl space-y-6 px-4 py-12">
@@ -112,23 +106,25 @@ export default function OrderStatusPage() {
         </CardContent>
       </Card>
 
+      {order.design ? (
+        <Card>
+          <CardHeader>
+            <h2 className="text-lg font-semibold">Your card design</h2>
+          </CardHeader>
+          <CardContent>
+            <OrderDesign design={order.design} />
+          </CardContent>
+        </Card>
+      ) : null}
+
       <Card>
         <CardHeader>
           <h2 className="text-lg font-semibold">Status history</h2>
         </CardHeader>
-        <CardContent>
-          <ol className="space-y-3" aria-label="Status history">
-            {history.map((h, i) => (
-              <li key={`${h.at}-${i}`} className="flex items-start gap-3">
-                {i === 0 ? <CheckCircle2 className="mt-0.5 size-5 text-gold" aria-hidden="true" /> : <Circle className="mt-0.5 size-5 text-muted-foreground" aria-hidden="true" />}
-                <div>
-                  <p className="font-medium">{h.statusLabel}</p>
-                  <p className="text-xs text-muted-foreground">{when(h.at)}</p>
-                </div>
-              </li>
-            ))}
-          </ol>
-          <p className="mt-4 text-xs text-muted-foreground">
+        <CardContent className="space-y-4">
+          <OrderCardLink order={order} />
+          <OrderTimeline timeline={order.timeline} />
+          <p className="text-xs text-muted-foreground">
             We e-mail you at each stage. Production takes {BUSINESS.claims.productionDays}. Keep this link private: anyone with it can see this order.
           </p>
         </CardContent>

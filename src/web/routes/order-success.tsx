@@ -1,8 +1,9 @@
-import { Link, useSearchParams } from 'react-router';
+import { Link, useLocation, useSearchParams } from 'react-router';
 import { CheckCircle2, Factory, Mail, QrCode, SearchCheck } from 'lucide-react';
 import { Button } from '#web/components/ui/button';
 import { Card, CardContent } from '#web/components/ui/card';
 import { usePageTitle } from '#web/lib/use-page-title';
+import { OrderPlaced, orderSuccessState } from '#web/features/orders/components/order-placed';
 
 const NEXT_STEPS = [
   { icon: SearchCheck, title: 'Design review', text: 'Our team checks your card design and details, usually within one business day.' },
@@ -12,10 +13,13 @@ const NEXT_STEPS = [
 ];
 
 export default function OrderSuccessPage() {
-  usePageTitle('Card Submitted', 'Your card has been submitted. Here is what happens next.');
   const [params] = useSearchParams();
+  const placed = orderSuccessState(useLocation().state);
+  usePageTitle(placed ? 'Order Placed' : 'Card Submitted', placed ? 'Your order is placed. Here is what happens next.' : 'Your card has been submitted. Here is what happens next.');
   const raw = params.get('orderId');
   const orderId = raw && /^[A-Za-z0-9-]{1,40}$/.test(raw) ? raw : null;
+  // a plain order from /order (router state from the form); a design submission keeps the spec's page
+  if (placed) return <OrderPlaced orderId={orderId} order={placed} />;
   return (
     <div className="mx-auto max-w-3xl px-4 py-14 sm:py-20">
       <div className="text-center">
@@ -28,7 +32,7 @@ export default function OrderSuccessPage() {
           </p>
         ) : null}
       </div>
-      <ol className="mt-10 grid gap-4 sm:grid-cols-2">
+      <ol className="mt-10 grid grid-cols-1 gap-4 sm:grid-cols-2">
         {NEXT_STEPS.map(({ icon: Icon, title, text }, i) => (
           <li key={title}>
             <Card className="h-full">

@@ -63,13 +63,13 @@ export default function ReviewsPage() {
         </p>
       </header>
 
-      <section aria-label="Ratings" className="mt-10 grid gap-4 sm:grid-cols-3">
+      <section aria-label="Ratings" className="mt-10 grid grid-cols-1 gap-4 sm:grid-cols-3">
         <AverageCard />
         <Claim icon={Smile} value={BUSINESS.claims.satisfaction} label="Customer Satisfaction" />
         <Claim icon={Clock} value={BUSINESS.claims.averageDelivery} label="Average Delivery" />
       </section>
 
-      <div className="mt-10 grid gap-8 lg:grid-cols-5">
+      <div className="mt-10 grid grid-cols-1 gap-8 lg:grid-cols-5">
         <div className="lg:col-span-2">
           <div className="lg:sticky lg:top-28">
             <ReviewForm />

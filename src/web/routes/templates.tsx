@@ -72,7 +72,7 @@ export default function TemplatesPage() {
           <p className="mb-4 flex items-center justify-center gap-2 text-sm text-muted-foreground">
             <Spinner className="size-4" /> Loading templates...
           </p>
-          <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+          <div className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3">
             {[0, 1, 2].map((i) => (
               <Card key={i} className="overflow-hidden">
                 <Skeleton className="aspect-[7/4] w-full rounded-none" />
@@ -100,7 +100,7 @@ export default function TemplatesPage() {
               </Button>
             </div>
           ) : (
-            <ul className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-3" aria-label="Templates">
+            <ul className="mt-10 grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3" aria-label="Templates">
               {shown.map((t, i) => (
                 <li key={t.id}>
                   <Card className="flex h-full flex-col overflow-hidden" data-testid={`template-card-${t.id}`}>

@@ -37,6 +37,9 @@ export const orders = pgTable(
     /** order-form | design */
     source: text('source').notNull().default('order-form'),
     anonymizedAt: timestamp('anonymized_at', { withTimezone: true }),
+    /** a visitor's order: sha256 of the single-use claim link's token (null once claimed or attached) */
+    claimTokenHash: text('claim_token_hash').unique('orders_claim_token_idx'),
+    claimedAt: timestamp('claimed_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     /** admin search: lower-cased "name email #id", kept by the database (one narrow column to scan; see docs/decisions/08-01-order-search.md) */
@@ -79,6 +82,22 @@ export const orderNotes = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('order_notes_order_idx').on(t.orderId)],
+);
+
+/** The design review loop of an order (issue 20): submitted, rejected (reason), resubmitted, approved. */
+export const designEvents = pgTable(
+  'design_events',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id').references(() => orders.id, { onDelete: 'cascade' }),
+    cardId: integer('card_id').notNull(),
+    /** submitted | rejected | resubmitted | approved */
+    kind: text('kind').notNull(),
+    reason: text('reason'),
+    actorLabel: text('actor_label').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('design_events_order_idx').on(t.orderId), index('design_events_card_idx').on(t.cardId)],
 );
 
 /** Durable e-mail outbox: written in the same transaction as the event, sent by the worker. */

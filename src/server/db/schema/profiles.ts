@@ -127,9 +127,8 @@ export const cardCodes = pgTable(
   'card_codes',
   {
     code: text('code').primaryKey(),
-    profileId: text('profile_id')
-      .notNull()
-      .references(() => profiles.id, { onDelete: 'cascade' }),
+    /** null until the order's buyer has a profile (a visitor's order waits for its claim, issue 20) */
+    profileId: text('profile_id').references(() => profiles.id, { onDelete: 'cascade' }),
     orderId: integer('order_id'),
     label: text('label').notNull().default(''),
     active: boolean('active').notNull().default(true),
@@ -137,5 +136,5 @@ export const cardCodes = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     deactivatedAt: timestamp('deactivated_at', { withTimezone: true }),
   },
-  (t) => [index('card_codes_profile_idx').on(t.profileId)],
+  (t) => [index('card_codes_profile_idx').on(t.profileId), index('card_codes_order_idx').on(t.orderId)],
 );

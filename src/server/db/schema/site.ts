@@ -16,6 +16,8 @@ export const reviews = pgTable(
     hidden: boolean('hidden').notNull().default(false),
     verifiedAt: timestamp('verified_at', { withTimezone: true }),
     verifiedBy: uuid('verified_by').references(() => users.id, { onDelete: 'set null' }),
+    /** how it was verified: purchase (a proven order) | staff; null while unverified */
+    verifiedVia: text('verified_via'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('reviews_verified_idx').on(t.verified, t.hidden)],

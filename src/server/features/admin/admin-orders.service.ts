@@ -4,6 +4,7 @@ import type { AdminOrder, AdminOrderDetail, AdminOrderPage, OrderHistoryEntry, O
 import type { AppContext, SessionUser } from '#server/context';
 import { cards, orderNotes, orderStatusHistory, orders, users } from '#server/db/schema/index';
 import { notFound } from '#server/http/http-errors';
+import { ordersWaitingForProfile } from '#server/features/engagement/public-api';
 
 
 /** The columns the admin list needs (never the status token or idempotency key). */
@@ -56,6 +57,8 @@ type ListRow = {
   createdAt: Date | string;
   updatedAt: Date | string;
   designFront?: string | null;
+  /** the order's card code has no profile to open yet (issue 20) */
+  waitsForProfile?: boolean;
 };
 
 const iso = (d: Date | string) => (d instanceof Date ? d : new Date(d)).toISOString();
@@ -90,6 +93,7 @@ export function toAdminOrder(r: ListRow): AdminOrder {
     userId: r.userId,
     createdAt: iso(r.createdAt),
     updatedAt: iso(r.updatedAt),
+    waitsForProfile: r.waitsForProfile ?? false,
   };
 }
 
@@ -164,15 +168,20 @@ export async function withPreviews(ctx: AppContext, rows: ListRow[]): Promise<Ad
   if (rows.length === 0) return [];
   const orderIds = rows.map((r) => r.id);
   const cardIds = rows.map((r) => r.cardId).filter((x): x is number => typeof x === 'number');
-  const found = await ctx.db
-    .select({ id: cards.id, orderId: cards.orderId, front: cards.frontImageUrl })
-    .from(cards)
-    .where(cardIds.length ? sql`${inArray(cards.id, cardIds)} or ${inArray(cards.orderId, orderIds)}` : inArray(cards.orderId, orderIds))
-    .orderBy(desc(cards.id));
+  const [found, waiting] = await Promise.all([
+    ctx.db
+      .select({ id: cards.id, orderId: cards.orderId, front: cards.frontImageUrl })
+      .from(cards)
+      .where(cardIds.length ? sql`${inArray(cards.id, cardIds)} or ${inArray(cards.orderId, orderIds)}` : inArray(cards.orderId, orderIds))
+      .orderBy(desc(cards.id)),
+    ordersWaitingForProfile(ctx.db, orderIds),
+  ]);
   const byCard = new Map(found.map((c) => [c.id, c.front]));
   const byOrder = new Map<number, string | null>();
   for (const c of found) if (c.orderId !== null && c.front && !byOrder.has(c.orderId)) byOrder.set(c.orderId, c.front);
-  return rows.map((r) => toAdminOrder({ ...r, designFront: (r.cardId !== null ? byCard.get(r.cardId) : null) ?? byOrder.get(r.id) ?? null }));
+  return rows.map((r) =>
+    toAdminOrder({ ...r, designFront: (r.cardId !== null ? byCard.get(r.cardId) : null) ?? byOrder.get(r.id) ?? null, waitsForProfile: waiting.has(r.id) }),
+  );
 }
 
 async function countOrders(ctx: AppContext, where: SQL | undefined): Promise<number> {
@@ -258,7 +267,7 @@ export async function getOrderDetail(ctx: AppContext, id: number): Promise<Admin
   const card = designCandidates.find((c) => c.id === row.cardId) ?? designCandidates[0];
 
   return {
-    ...toAdminOrder({ ...(row as unknown as ListRow), designFront: card?.frontImageUrl ?? null }),
+    ...toAdminOrder({ ...(row as unknown as ListRow), designFront: card?.frontImageUrl ?? null, waitsForProfile: (await ordersWaitingForProfile(ctx.db, [id])).has(id) }),
     internalNotes: row.internalNotes ?? '',
     unitPriceCents: row.unitPriceCents,
     deliveryFeeCents: row.deliveryFeeCents,

@@ -7,11 +7,12 @@ import { queryRows } from '#server/db/rows';
 
 /**
  * The overview's figures, all from the data: counts by status, revenue from the orders' price
- * snapshots (`total_cents`, cancelled orders excluded), Success Rate = completed / orders that are
+ * snapshots (`total_cents`) of paid or confirmed orders only (every status past pending but
+ * cancelled; issue 20), pending orders' value shown apart, Success Rate = completed / orders that are
  * not pending (decisions.md), card type popularity and the most recent orders.
  */
 export async function getAdminStats(ctx: AppContext): Promise<AdminStats> {
-  const rows = await queryRows<{ card_type: string; orders: number; cards: string | number; pending: number; completed: number; cancelled: number; revenue: string | number }>(
+  const rows = await queryRows<{ card_type: string; orders: number; cards: string | number; pending: number; completed: number; cancelled: number; revenue: string | number; pending_value: string | number }>(
     ctx.db,
     sql`
     select card_type,
@@ -20,7 +21,8 @@ export async function getAdminStats(ctx: AppContext): Promise<AdminStats> {
            count(*) filter (where status = 'pending')::int as pending,
            count(*) filter (where status = 'completed')::int as completed,
            count(*) filter (where status = 'cancelled')::int as cancelled,
-           coalesce(sum(total_cents) filter (where status <> 'cancelled'), 0)::bigint as revenue
+           coalesce(sum(total_cents) filter (where status not in ('pending', 'cancelled')), 0)::bigint as revenue,
+           coalesce(sum(total_cents) filter (where status = 'pending'), 0)::bigint as pending_value
     from orders group by card_type`,
   );
 
@@ -29,12 +31,14 @@ export async function getAdminStats(ctx: AppContext): Promise<AdminStats> {
   let completedOrders = 0;
   let cancelledOrders = 0;
   let totalRevenueCents = 0;
+  let pendingRevenueCents = 0;
   for (const row of rows) {
     totalOrders += Number(row.orders);
     pendingOrders += Number(row.pending);
     completedOrders += Number(row.completed);
     cancelledOrders += Number(row.cancelled);
     totalRevenueCents += Number(row.revenue);
+    pendingRevenueCents += Number(row.pending_value);
   }
   const decided = totalOrders - pendingOrders;
 
@@ -55,6 +59,8 @@ export async function getAdminStats(ctx: AppContext): Promise<AdminStats> {
     cancelledOrders,
     totalRevenueCents,
     totalRevenue: Math.round(totalRevenueCents) / 100,
+    pendingRevenueCents,
+    pendingRevenue: Math.round(pendingRevenueCents) / 100,
     successRate: decided > 0 ? completedOrders / decided : null,
     cardTypePopularity,
     recentOrders: await recentOrders(ctx, RECENT_ORDERS_SHOWN),

@@ -30,7 +30,7 @@ describe('overview stats', () => {
   it('starts at zero with no success rate', async () => {
     const res = await admin.get('/api/admin/stats');
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ totalOrders: 0, pendingOrders: 0, completedOrders: 0, totalRevenue: 0, successRate: null, recentOrders: [] });
+    expect(res.json()).toMatchObject({ totalOrders: 0, pendingOrders: 0, completedOrders: 0, totalRevenue: 0, pendingRevenue: 0, successRate: null, recentOrders: [] });
   });
 
   it('counts orders, revenue from the price snapshots and success rate from the data', async () => {
@@ -50,8 +50,11 @@ describe('overview stats', () => {
     expect(s.pendingOrders).toBe(1);
     expect(s.completedOrders).toBe(2);
     expect(s.cancelledOrders).toBe(1);
-    expect(s.totalRevenueCents).toBe(128000 + 40000 + 9000 + 7100 + 1234);
-    expect(s.totalRevenue).toBe(1853.34);
+    // revenue: paid or confirmed orders only; the pending order's value is shown apart
+    expect(s.totalRevenueCents).toBe(40000 + 9000 + 7100 + 1234);
+    expect(s.totalRevenue).toBe(573.34);
+    expect(s.pendingRevenueCents).toBe(128000);
+    expect(s.pendingRevenue).toBe(1280);
     // completed (2) over orders that are not pending (5)
     expect(s.successRate).toBeCloseTo(2 / 5, 10);
     expect(s.recentOrders.map((o) => o.id)).toHaveLength(5);

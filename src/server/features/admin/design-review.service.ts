@@ -4,8 +4,8 @@ import type { AppContext, SessionUser } from '#server/context';
 import { cardCodes, cards, orders, profiles, users } from '#server/db/schema/index';
 import { conflict, notFound } from '#server/http/http-errors';
 import { enqueueEmail } from '#server/infra/mail/outbox';
-import { designReviewedEmail } from '#server/features/orders/public-api';
-import { orderStatusUrl, publicProfileUrl } from '#shared/routes';
+import { designReviewedEmail, recordDesignEvent } from '#server/features/orders/public-api';
+import { editDesignPath, orderStatusUrl, publicProfileUrl } from '#shared/routes';
 import { decodeQrFromImage, sameTarget } from './qr-scan';
 
 type CardRow = typeof cards.$inferSelect;
@@ -88,6 +88,14 @@ export async function reviewDesign(ctx: AppContext, id: number, input: Required<
       .limit(1);
     const [owner] = card.userId ? await tx.select({ email: users.email }).from(users).where(eq(users.id, card.userId)).limit(1) : [];
     const who = profileOf(card, profile ?? null, owner?.email ?? null);
+    // the order's timeline keeps every review (issue 20): a design can be sent back more than once
+    const eventId = await recordDesignEvent(tx, {
+      orderId: order?.id ?? null,
+      cardId: card.id,
+      kind: input.status === 'approved' ? 'approved' : 'rejected',
+      reason: input.status === 'rejected' ? input.reviewNotes || null : null,
+      actorLabel: 'staff',
+    });
     const to = (order && !order.anonymizedAt ? order.email : '') || who.email;
     if (to) {
       const approved = input.status === 'approved';
@@ -99,9 +107,11 @@ export async function reviewDesign(ctx: AppContext, id: number, input: Required<
         reason: input.reviewNotes || null,
         orderId: order?.id ?? card.id,
         link,
+        eventId,
+        editUrl: approved || !card.userId ? null : `${baseUrl.replace(/\/+$/, '')}${editDesignPath(card.id)}`,
       });
       // one e-mail per reviewed design (a design without an order is keyed by its own id)
-      await enqueueEmail(tx, order ? email : { ...email, dedupeKey: `design-reviewed:card-${card.id}:${input.status}` });
+      await enqueueEmail(tx, order ? email : { ...email, dedupeKey: `design-reviewed:card-${card.id}:${input.status}:${eventId}` });
     }
     return {
       id: updated.id,

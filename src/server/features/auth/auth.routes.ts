@@ -10,6 +10,7 @@ import {
 } from '#shared/schemas/auth';
 import { VERIFY_MESSAGES } from '#shared/auth-rules';
 import type { ZodTypeProvider } from '#server/http/validation';
+import type { AppContext } from '#server/context';
 import { unauthorized } from '#server/http/http-errors';
 import { clearSessionCookie, startSession, toSessionUser } from '#server/plugins/session';
 import { enforceRateLimit } from '#server/infra/rate-limit';
@@ -19,8 +20,21 @@ import { resendVerificationEmail, verifyEmailToken } from './email-verification.
 /** Verification links spent per IP (a token is unguessable; this only keeps junk traffic cheap). */
 const VERIFY_IP_LIMIT = { limit: 10, windowSeconds: 15 * 60 };
 
-export async function authRoutes(app: FastifyInstance) {
+export interface AuthRoutesOptions {
+  /** called after a sign-in or a verification by an account whose address is verified (never fails the request) */
+  onVerifiedSignIn?: (ctx: AppContext, userId: string) => Promise<unknown>;
+}
+
+export async function authRoutes(app: FastifyInstance, opts: AuthRoutesOptions = {}) {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  const verifiedSignIn = async (user: { id: string; emailVerified: boolean }) => {
+    if (!user.emailVerified || !opts.onVerifiedSignIn) return;
+    try {
+      await opts.onVerifiedSignIn(app.ctx, user.id);
+    } catch (e) {
+      app.log.warn({ err: e }, 'could not attach orders at sign-in');
+    }
+  };
   // links in e-mails (PUBLIC_URL when set, otherwise this request's origin)
   const origin = (req: FastifyRequest) => app.ctx.publicUrl({ protocol: req.protocol, host: req.host });
 
@@ -37,6 +51,7 @@ export async function authRoutes(app: FastifyInstance) {
     // a new token at every login; the old session (if any) is ended (no session fixation)
     if (req.sessionId) await endSession(app.ctx, req.sessionId);
     await startSession(app, req, reply, user.id);
+    await verifiedSignIn(user);
     return user;
   });
 
@@ -55,6 +70,7 @@ export async function authRoutes(app: FastifyInstance) {
   r.post('/api/auth/verify-email', { config: { access: 'public' }, schema: { body: VerifyEmailBody, response: { 200: AuthVerifyEmailResponse } } }, async (req) => {
     await enforceRateLimit(app.ctx.rateLimiter, `verify-email:ip:${req.ip}`, VERIFY_IP_LIMIT.limit, VERIFY_IP_LIMIT.windowSeconds);
     const u = await verifyEmailToken(app.ctx, req.body.token);
+    await verifiedSignIn({ id: u.id, emailVerified: true });
     return { message: VERIFY_MESSAGES.verified, user: req.user?.id === u.id ? toSessionUser(u) : null };
   });
 

@@ -43,6 +43,8 @@ export async function registerUser(
   ctx: AppContext,
   input: { username: string; email: string; password: string; firstName: string; lastName: string },
   origin: string,
+  /** the caller already proved the address (a claim link opened from that mailbox): no link is sent */
+  opts: { emailProven?: boolean } = {},
 ): Promise<SessionUser> {
   const email = input.email.trim();
   const username = input.username.trim();
@@ -60,9 +62,17 @@ export async function registerUser(
     const row = await ctx.db.transaction(async (tx) => {
       const [u] = await tx
         .insert(users)
-        .values({ username, email, passwordHash, firstName: input.firstName, lastName: input.lastName, role: 'user' })
+        .values({
+          username,
+          email,
+          passwordHash,
+          firstName: input.firstName,
+          lastName: input.lastName,
+          role: opts.emailProven && isListedAdmin(ctx, email) ? 'admin' : 'user',
+          emailVerifiedAt: opts.emailProven ? new Date() : null,
+        })
         .returning();
-      await queueVerificationEmail(tx, u, origin);
+      if (!opts.emailProven) await queueVerificationEmail(tx, u, origin);
       return u;
     });
     ctx.outbox.kick();

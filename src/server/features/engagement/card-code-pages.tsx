@@ -36,3 +36,10 @@ export function deactivatedCodePage(): string {
 export function unknownCodePage(): string {
   return page('Card not found', ['We could not find a card with this code. Please check the address and try again.']);
 }
+
+export function waitingCodePage(): string {
+  return page('This card is almost ready', [
+    'Its digital profile has not been set up yet.',
+    'Is this your card? Open the "Claim your order" link in your order e-mail to create your profile in one step. Every card of your order will open it.',
+  ]);
+}

@@ -15,10 +15,11 @@ import type { z } from 'zod';
 import type { ZodTypeProvider } from '#server/http/validation';
 import { sendPlainPage } from '#server/http/html-page';
 import { createCardCode, listCardCodes, resolveCardCode, updateCardCode } from './card-codes.service';
-import { deactivatedCodePage, unknownCodePage } from './card-code-pages';
+import { deactivatedCodePage, unknownCodePage, waitingCodePage } from './card-code-pages';
 
 let deactivatedHtml: string | null = null;
 let unknownHtml: string | null = null;
+let waitingHtml: string | null = null;
 
 export async function cardCodesRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -26,7 +27,8 @@ export async function cardCodesRoutes(app: FastifyInstance) {
 
   /**
    * The short link in a card batch's QR code. Active: 302 to the profile, marked as a card view
-   * of this code. Turned off: 410 with a polite page. Unknown: 404. Case-insensitive: the QR code
+   * of this code. Turned off: 410 with a polite page. Unknown: 404. No profile yet: 200 with a page
+   * that invites the buyer to claim the order from the order e-mail. Case-insensitive: the QR code
    * carries /C/CODE in upper case (alphanumeric mode), people type /c/code.
    */
   const open = async (req: FastifyRequest<{ Params: z.infer<typeof CardCodeOpenParams> }>, reply: FastifyReply) => {
@@ -34,6 +36,8 @@ export async function cardCodesRoutes(app: FastifyInstance) {
     const found = code ? await resolveCardCode(ctx, code) : null;
     if (!found) return sendPlainPage(reply, 404, (unknownHtml ??= unknownCodePage()));
     if (!found.active) return sendPlainPage(reply, 410, (deactivatedHtml ??= deactivatedCodePage()));
+    // the order's buyer has not claimed it (or made a profile) yet: an invitation, naming no one
+    if (!found.profileId) return sendPlainPage(reply, 200, (waitingHtml ??= waitingCodePage()));
     return reply
       .status(302)
       .header('location', publicProfilePath(found.profileId, { src: 'card', code: found.code }))

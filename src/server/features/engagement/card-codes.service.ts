@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import { and, count, desc, eq, inArray, isNull, max, ne, sql } from 'drizzle-orm';
 import type { AppContext } from '#server/context';
 import type { Db, Tx } from '#server/db/client';
-import { cardCodes, orders, profiles, visits } from '#server/db/schema/index';
+import { cardCodes, orders, visits } from '#server/db/schema/index';
 import { conflict, notFound } from '#server/http/http-errors';
 import {
   CARD_CODE_ALPHABET,
@@ -15,6 +15,7 @@ import {
 } from '#shared/schemas/engagement';
 import { cardCodePath } from '#shared/routes';
 import { visitFlusher } from '#server/jobs/visit-flusher';
+import { queryRows } from '#server/db/rows';
 import { findProfileRowByUser } from '#server/features/profile/public-api';
 
 type CodeRow = typeof cardCodes.$inferSelect;
@@ -34,7 +35,7 @@ export function generateCardCode(length = CARD_CODE_LENGTH): string {
 }
 
 /** Inserts a code with a fresh random value (a collision simply draws again). */
-async function insertCode(db: Db | Tx, values: { profileId: string; orderId: number | null; label: string }): Promise<CodeRow> {
+async function insertCode(db: Db | Tx, values: { profileId: string | null; orderId: number | null; label: string }): Promise<CodeRow> {
   for (let attempt = 0; attempt < 12; attempt++) {
     const [row] = await db
       .insert(cardCodes)
@@ -62,6 +63,8 @@ export async function ensureOrderCardCodes(tx: Tx, userId: string, onlyOrderId?:
   const profile = await findProfileRowByUser(tx, userId);
   if (!profile) return [];
   await lockProfileCodes(tx, profile.id);
+  // codes made before the profile existed (or before a visitor's order was claimed) become its own
+  await adoptOrderCodes(tx, userId, profile.id);
   const missing = await tx
     .select({ id: orders.id })
     .from(orders)
@@ -73,20 +76,49 @@ export async function ensureOrderCardCodes(tx: Tx, userId: string, onlyOrderId?:
   return made;
 }
 
+/** The user's orders' codes that have no profile yet are given this profile. */
+async function adoptOrderCodes(db: Db | Tx, userId: string, profileId: string): Promise<string[]> {
+  const rows = await db
+    .update(cardCodes)
+    .set({ profileId })
+    .where(and(isNull(cardCodes.profileId), inArray(cardCodes.orderId, db.select({ id: orders.id }).from(orders).where(and(eq(orders.userId, userId), ne(orders.status, 'cancelled'))))))
+    .returning({ code: cardCodes.code });
+  return rows.map((r) => r.code);
+}
+
 /**
- * The hook for order creation: the new order's batch code, in the order's own transaction but
- * inside a savepoint, so a failure here can never fail the order (the owner's next visit to
- * their codes makes the missing one). Orders without a signed-in user, or whose user has no
- * profile yet, get their code later the same way.
+ * The hook for order creation: every order gets its batch code at once (issue 20), in the order's
+ * own transaction but inside a savepoint, so a failure here can never fail the order (the owner's
+ * next visit to their codes, or the production file, makes the missing one). Before the buyer has a
+ * profile the code has none: a scan shows the "almost ready" page until the order is claimed.
  */
 export async function createCardCodeForOrder(tx: Db | Tx, order: { id: number; userId: string | null }): Promise<void> {
-  if (!order.userId) return;
-  const userId = order.userId;
   try {
-    await tx.transaction((sp) => ensureOrderCardCodes(sp, userId, order.id));
+    await tx.transaction(async (sp) => {
+      if (order.userId && (await findProfileRowByUser(sp, order.userId))) {
+        await ensureOrderCardCodes(sp, order.userId, order.id);
+        return;
+      }
+      const [existing] = await sp.select({ code: cardCodes.code }).from(cardCodes).where(eq(cardCodes.orderId, order.id)).limit(1);
+      if (!existing) await insertCode(sp, { profileId: null, orderId: order.id, label: orderCodeLabel(order.id) });
+    });
   } catch {
-    // made later by ensureOrderCardCodes when the owner lists their codes
+    // made later (ensureOrderCardCodes or orderBatchQrText)
   }
+}
+
+/**
+ * After an order is attached to an account (claimed, or matched by a verified e-mail): the codes of
+ * the user's orders take the user's profile, and scans see it at once in this process.
+ */
+export async function attachOrderCodes(ctx: AppContext, userId: string): Promise<void> {
+  const profile = await findProfileRowByUser(ctx.db, userId);
+  if (!profile) return;
+  const codes = await ctx.db.transaction(async (tx) => {
+    await lockProfileCodes(tx, profile.id);
+    return adoptOrderCodes(tx, userId, profile.id);
+  });
+  for (const c of codes) forgetResolvedCode(ctx, c);
 }
 
 async function ownProfileId(ctx: AppContext, userId: string): Promise<string> {
@@ -125,7 +157,7 @@ async function describeCodes(ctx: AppContext, rows: CodeRow[], origin: string): 
     ctx.db
       .select({ code: visits.cardCode, views: count(), last: max(visits.createdAt) })
       .from(visits)
-      .where(and(eq(visits.profileId, rows[0].profileId), inArray(visits.cardCode, codes)))
+      .where(and(eq(visits.profileId, rows[0].profileId ?? ''), inArray(visits.cardCode, codes)))
       .groupBy(visits.cardCode),
     orderIds.length
       ? ctx.db
@@ -198,7 +230,8 @@ export async function updateCardCode(ctx: AppContext, userId: string, code: stri
 
 export interface ResolvedCode {
   code: string;
-  profileId: string;
+  /** null: the order's buyer has no profile yet (the code shows the "almost ready" page) */
+  profileId: string | null;
   active: boolean;
 }
 
@@ -228,28 +261,47 @@ export async function resolveCardCode(ctx: AppContext, code: string): Promise<Re
   const now = Date.now();
   const hit = cache.get(code);
   if (hit && hit.expires > now) return hit.value;
-  const [row] = await ctx.db
-    .select({ code: cardCodes.code, profileId: cardCodes.profileId, active: cardCodes.active })
-    .from(cardCodes)
-    .innerJoin(profiles, eq(profiles.id, cardCodes.profileId))
-    .where(eq(cardCodes.code, code))
-    .limit(1);
-  const value = row ?? null;
+  // a code without a profile yet opens the profile its order's owner has made since
+  const [row] = await queryRows<{ code: string; profile_id: string | null; active: boolean }>(
+    ctx.db,
+    sql`select cc.code, coalesce(cc.profile_id, p.id) as profile_id, cc.active
+        from card_codes cc
+        left join orders o on cc.profile_id is null and o.id = cc.order_id
+        left join profiles p on p.user_id = o.user_id
+        where cc.code = ${code}
+        limit 1`,
+  );
+  const value = row ? { code: row.code, profileId: row.profile_id, active: row.active } : null;
   if (cache.size >= RESOLVE_MAX) cache.clear();
   cache.set(code, { value, expires: now + RESOLVE_TTL_MS });
   return value;
 }
 
 /**
- * What the QR code printed on an order's cards should carry: the batch's own short link
- * (`HTTPS://HOST/C/CODE`, alphanumeric mode) when the order has an active code, otherwise null
- * (print the profile URL). For the production file of an order (admin card generation).
+ * What the QR code printed on an order's cards carries: the batch's own short link
+ * (`HTTPS://HOST/C/CODE`, alphanumeric mode). An order that has no code yet (placed before codes
+ * were made at once) gets one here, so a production file never shows a placeholder. Null only for a
+ * missing or cancelled order, or when the owner turned the batch's code off (print the profile URL).
  */
 export async function orderBatchQrText(ctx: AppContext, orderId: number, origin: string): Promise<string | null> {
-  const [row] = await ctx.db
-    .select({ code: cardCodes.code })
-    .from(cardCodes)
-    .where(and(eq(cardCodes.orderId, orderId), eq(cardCodes.active, true)))
-    .limit(1);
-  return row ? cardCodeQrText(origin, row.code) : null;
+  const [row] = await ctx.db.select({ code: cardCodes.code, active: cardCodes.active }).from(cardCodes).where(eq(cardCodes.orderId, orderId)).limit(1);
+  if (row) return row.active ? cardCodeQrText(origin, row.code) : null;
+  const [order] = await ctx.db.select({ id: orders.id, userId: orders.userId, status: orders.status }).from(orders).where(eq(orders.id, orderId)).limit(1);
+  if (!order || order.status === 'cancelled') return null;
+  await createCardCodeForOrder(ctx.db, order);
+  const [made] = await ctx.db.select({ code: cardCodes.code }).from(cardCodes).where(and(eq(cardCodes.orderId, orderId), eq(cardCodes.active, true))).limit(1);
+  return made ? cardCodeQrText(origin, made.code) : null;
+}
+
+/** Orders whose code has no profile to open yet (staff see "Waits for profile"). */
+export async function ordersWaitingForProfile(db: Db | Tx, orderIds: number[]): Promise<Set<number>> {
+  if (!orderIds.length) return new Set();
+  const rows = await queryRows<{ order_id: number }>(
+    db,
+    sql`select cc.order_id from card_codes cc
+        join orders o on o.id = cc.order_id
+        left join profiles p on p.user_id = o.user_id
+        where cc.profile_id is null and p.id is null and cc.order_id in (${sql.join(orderIds.map((id) => sql`${id}`), sql`, `)})`,
+  );
+  return new Set(rows.map((r) => Number(r.order_id)));
 }

@@ -108,7 +108,7 @@ describe('card codes: one per ordered batch', () => {
     expect(await orderBatchQrText(t.app.ctx, 999_999, ORIGIN)).toBeNull();
   });
 
-  it('each batch gets its own code; anonymous orders get none', async () => {
+  it('each batch gets its own code; a signed-out order gets one at once that waits for its claim', async () => {
     const { agent } = await owner();
     const a = await placeOrder(agent);
     const b = await placeOrder(agent);
@@ -116,23 +116,38 @@ describe('card codes: one per ordered batch', () => {
     const [cb] = await codesOfOrder(b);
     expect(ca.code).not.toBe(cb.code);
     const anon = await placeOrder(new Agent(t.app));
-    expect(await codesOfOrder(anon)).toHaveLength(0);
+    const [code] = await codesOfOrder(anon);
+    expect(code.profileId).toBeNull();
+    // a scan before the claim: an invitation that names no one, never a 404
+    const res = await t.app.inject({ method: 'GET', url: `/c/${code.code}` });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('This card is almost ready');
+    expect(res.body).not.toContain('Ana');
   });
 
-  it('an order placed before the profile existed gets its code when the owner lists codes; cancelled ones never', async () => {
+  it('an order placed before the profile existed has its code at once; it opens the profile made later, and the owner lists it; cancelled ones are not listed', async () => {
     const { agent, user } = await owner(false);
     const early = await placeOrder(agent);
     const cancelled = await placeOrder(agent);
     await t.app.ctx.db.update(orders).set({ status: 'cancelled' }).where(eq(orders.id, cancelled));
-    expect(await codesOfOrder(early)).toHaveLength(0);
+    const [earlyCode] = await codesOfOrder(early);
+    expect(earlyCode.profileId).toBeNull();
     expect((await agent.get('/api/card-codes')).json()).toEqual({ codes: [] });
 
-    expect((await agent.post('/api/profile', { fullName: 'Late Profile' })).statusCode).toBe(201);
+    const made = await agent.post('/api/profile', { fullName: 'Late Profile' });
+    expect(made.statusCode).toBe(201);
+    // the printed code opens the new profile at once (before the owner ever lists codes)
+    const scan = await t.app.inject({ method: 'GET', url: `/c/${earlyCode.code}` });
+    expect(scan.statusCode).toBe(302);
+    expect(scan.headers.location).toContain(`/p/${made.json().id}`);
     const [first, second] = await Promise.all([agent.get('/api/card-codes'), agent.get('/api/card-codes')]);
     expect(first.json().codes).toHaveLength(1);
     expect(second.json().codes).toHaveLength(1);
-    expect(await codesOfOrder(early)).toHaveLength(1);
-    expect(await codesOfOrder(cancelled)).toHaveLength(0);
+    expect((await codesOfOrder(early))[0].profileId).toBe(made.json().id);
+    expect((await codesOfOrder(cancelled)).every((c) => c.profileId === null)).toBe(true);
+    const later = await t.app.inject({ method: 'GET', url: `/c/${earlyCode.code}` });
+    expect(later.statusCode).toBe(302);
+    expect(later.headers.location).toContain(`/p/${made.json().id}`);
     expect(user.id).toBeTruthy();
   });
 });

@@ -1,3 +1,3 @@
 /** What other features may use of engagement (docs/architecture.md, "Walls"). */
-export { createCardCodeForOrder, orderBatchQrText } from './card-codes.service';
+export { attachOrderCodes, createCardCodeForOrder, orderBatchQrText, ordersWaitingForProfile } from './card-codes.service';
 export { visitOrigin } from './visit-source';

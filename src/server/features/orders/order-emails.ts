@@ -32,9 +32,11 @@ const firstName = (name: string) => name.trim().split(/\s+/)[0] || name;
 
 /**
  * "Order received": sent once per order. `link` is the order's own status page; when the online
- * store made a checkout, its URL is the main button and the status page is linked in the text.
+ * store made a checkout, its URL is the main button and the status page is linked in the text. A
+ * visitor's order also carries its single-use claim link (`claimUrl`): it creates the account and
+ * the digital profile that the cards' QR code opens (issue 20).
  */
-export function orderReceivedEmail(order: OrderEmailData, link: string): OutgoingEmail {
+export function orderReceivedEmail(order: OrderEmailData, link: string, claimUrl: string | null = null): OutgoingEmail {
   const checkout = order.checkoutUrl || null;
   const paragraphs = [
     `Hi ${firstName(order.customerName)}, thank you for your order. We have received it and will review your details and artwork before production.`,
@@ -45,6 +47,12 @@ export function orderReceivedEmail(order: OrderEmailData, link: string): Outgoin
     `Production takes ${BUSINESS.claims.productionDays}. We will e-mail you at each stage.`,
   ];
   if (checkout) paragraphs.splice(2, 0, checkout);
+  if (claimUrl) {
+    paragraphs.push(
+      'Every card carries a QR code that opens your digital profile. Claim your order to create your account and profile in one step (this link works once):',
+      claimUrl,
+    );
+  }
   const content = renderEmail({
     preheader: `Order #${order.id} received: ${formatUsd(order.totalCents)}`,
     heading: 'We received your order',
@@ -93,7 +101,7 @@ export function orderStatusChangedEmail(order: OrderEmailData, from: string | nu
 }
 
 /** "Design approved / rejected": one e-mail per review of a card design. */
-export function designReviewedEmail(p: { to: string; name: string; approved: boolean; reason?: string | null; orderId: number; link: string }): OutgoingEmail {
+export function designReviewedEmail(p: { to: string; name: string; approved: boolean; reason?: string | null; orderId: number; link: string; eventId?: number; editUrl?: string | null }): OutgoingEmail {
   const reason = p.reason?.trim();
   const content = renderEmail({
     preheader: p.approved ? 'Your card design was approved' : 'Your card design needs changes',
@@ -107,15 +115,51 @@ export function designReviewedEmail(p: { to: string; name: string; approved: boo
       : [
           `Hi ${firstName(p.name)}, our team reviewed your card design for order #${p.orderId} and could not approve it as it is.`,
           reason ? `Reason: ${reason}` : 'Please review your design or reply to this e-mail and we will help.',
+          p.editUrl
+            ? `Edit your design and resubmit it for the same order (sign in first): ${p.editUrl}`
+            : 'Your order page shows the reason and lets you edit and resubmit the design.',
           `Order page: ${p.link}`,
         ],
-    button: { label: 'View your order', url: p.link },
+    button: { label: p.approved ? 'View your order' : 'See what to change', url: p.link },
   });
   return {
-    dedupeKey: `design-reviewed:${p.orderId}:${p.approved ? 'approved' : 'rejected'}`,
+    // one e-mail per review: a design rejected, resubmitted and rejected again is e-mailed twice
+    dedupeKey: `design-reviewed:${p.orderId}:${p.approved ? 'approved' : 'rejected'}${p.eventId ? `:${p.eventId}` : ''}`,
     kind: p.approved ? 'design-approved' : 'design-rejected',
     to: p.to,
     subject: p.approved ? `Your card design is approved (order #${p.orderId})` : `Your card design needs changes (order #${p.orderId})`,
+    ...content,
+  };
+}
+
+/** To staff (the "Staff order e-mails" setting): a new order, or a design waiting for review. */
+export function staffNoticeEmail(p: {
+  to: string;
+  kind: 'new-order' | 'design-waiting';
+  orderId: number;
+  customerName: string;
+  totalCents: number;
+  detail: string;
+  adminUrl: string;
+  eventKey: string;
+}): OutgoingEmail {
+  const heading = p.kind === 'new-order' ? `New order #${p.orderId}` : `Design waiting for review (order #${p.orderId})`;
+  const content = renderEmail({
+    preheader: `${heading}: ${p.customerName}, ${formatUsd(p.totalCents)}`,
+    heading,
+    paragraphs: [
+      p.kind === 'new-order'
+        ? `${p.customerName} placed order #${p.orderId} (${formatUsd(p.totalCents)}).`
+        : `${p.customerName}'s card design for order #${p.orderId} is waiting in the review queue.`,
+      p.detail,
+    ],
+    button: { label: p.kind === 'new-order' ? 'Open the orders' : 'Open the review queue', url: p.adminUrl },
+  });
+  return {
+    dedupeKey: `staff-${p.kind}:${p.eventKey}:${p.to.toLowerCase()}`,
+    kind: `staff-${p.kind}`,
+    to: p.to,
+    subject: `${heading} - ${BUSINESS.name}`,
     ...content,
   };
 }

@@ -1,11 +1,31 @@
 import type { FastifyInstance } from 'fastify';
 import { ARTWORK_MAX_BYTES, formatUsd } from '#shared/catalogue';
-import { ArtworkUploadResponse, IDEMPOTENCY_KEY_RE, OrderCreateBody, OrderCreateResponse, OrderStatusGetParams, OrderStatusGetResponse } from '#shared/schemas/orders';
+import {
+  ArtworkUploadResponse,
+  IDEMPOTENCY_KEY_RE,
+  MyOrdersResponse,
+  OrderClaimBody,
+  OrderClaimGetParams,
+  OrderClaimGetResponse,
+  OrderClaimResponse,
+  OrderCreateBody,
+  OrderCreateResponse,
+  OrderStatusGetParams,
+  OrderStatusGetResponse,
+  type OrderClaimResult,
+} from '#shared/schemas/orders';
 import type { ZodTypeProvider } from '#server/http/validation';
 import { badRequest } from '#server/http/http-errors';
 import { enforceRateLimit } from '#server/infra/rate-limit';
 import { createOrder, getOrderStatusView } from './orders.service';
 import { uploadArtwork } from './artwork.service';
+import { attachOrdersByVerifiedEmail, claimOrder, getClaim } from './order-claim.service';
+import { listMyOrders } from './order-view';
+import { endSession } from '#server/features/auth/public-api';
+import { startSession } from '#server/plugins/session';
+
+/** Claim links tried per IP (a token is unguessable; this keeps junk traffic cheap). */
+const CLAIM_IP_LIMIT = { limit: 20, windowSeconds: 15 * 60 };
 
 export async function orderRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -52,5 +72,37 @@ export async function orderRoutes(app: FastifyInstance) {
     await enforceRateLimit(app.ctx.rateLimiter, `artwork:ip:${req.ip}`, 10, 600, 'Too many uploads from this address. Please try again later.');
     const saved = await uploadArtwork(app.ctx, req, { userId: req.user?.id ?? null, maxBytes: ARTWORK_MAX_BYTES });
     return reply.status(201).send([saved.uploadToken ? { url: saved.url, uploadToken: saved.uploadToken } : { url: saved.url }]);
+  });
+
+  // My orders (issue 20): the signed-in customer's orders; first gathers those placed signed out
+  // with the account's verified address
+  r.get('/api/orders/mine', { config: { access: 'user' }, schema: { response: { 200: MyOrdersResponse } } }, async (req, reply) => {
+    reply.header('cache-control', 'no-store');
+    await attachOrdersByVerifiedEmail(app.ctx, req.user!.id);
+    return { orders: await listMyOrders(app.ctx, req.user!.id) };
+  });
+
+  // the claim link of a visitor's order (issue 20): what it claims, then the claim itself
+  r.get('/api/orders/claim/:token', { config: { access: 'public' }, schema: { params: OrderClaimGetParams, response: { 200: OrderClaimGetResponse } } }, async (req, reply) => {
+    await enforceRateLimit(app.ctx.rateLimiter, `claim:ip:${req.ip}`, CLAIM_IP_LIMIT.limit * 3, CLAIM_IP_LIMIT.windowSeconds);
+    reply.header('cache-control', 'no-store');
+    reply.header('referrer-policy', 'no-referrer');
+    return getClaim(app.ctx, req.params.token);
+  });
+
+  r.post('/api/orders/claim', { config: { access: 'public' }, schema: { body: OrderClaimBody, response: { 200: OrderClaimResponse } } }, async (req, reply) => {
+    await enforceRateLimit(app.ctx.rateLimiter, `claim:ip:${req.ip}`, CLAIM_IP_LIMIT.limit, CLAIM_IP_LIMIT.windowSeconds);
+    const result = await claimOrder(app.ctx, req.body, req.user ?? null, app.ctx.publicUrl(req));
+    if (result.accountCreated) {
+      if (req.sessionId) await endSession(app.ctx, req.sessionId);
+      await startSession(app, req, reply, result.user.id);
+    }
+    return {
+      orderId: result.order.id,
+      profileId: result.profileId,
+      accountCreated: result.accountCreated,
+      user: result.user,
+      statusPath: result.statusPath,
+    } satisfies OrderClaimResult;
   });
 }

@@ -1,19 +1,22 @@
-import { asc, eq } from 'drizzle-orm';
-import { ORDER_STATUSES, orderStatusLabel, priceOrder, type OrderStatus } from '#shared/catalogue';
-import { orderStatusUrl } from '#shared/routes';
+import { eq } from 'drizzle-orm';
+import { ORDER_STATUSES, cardType, deliveryOption, priceOrder, type OrderStatus } from '#shared/catalogue';
+import { claimOrderUrl, orderStatusUrl } from '#shared/routes';
 import { ARTWORK_URL_RE, type OrderInputData, type OrderStatusView } from '#shared/schemas/orders';
 import type { AppContext } from '#server/context';
 import type { Tx } from '#server/db/client';
 import { orders, orderStatusHistory } from '#server/db/schema/index';
-import { randomToken } from '#server/infra/crypto';
+import { randomToken, sha256Hex } from '#server/infra/crypto';
 import { badRequest, conflict, notFound } from '#server/http/http-errors';
 import { enqueueEmail } from '#server/infra/mail/outbox';
 import { createStoreCheckout } from '#server/features/shopify/public-api';
 import { createCardCodeForOrder } from '#server/features/engagement/public-api';
 import { assertFilesOwned, claimTokenOwnedFiles } from '#server/features/uploads/public-api';
 
-const ARTWORK_NOT_FOUND = 'Artwork not found. Please upload it again.';
 import { orderReceivedEmail, orderStatusChangedEmail } from './order-emails';
+import { orderViews } from './order-view';
+import { notifyStaff } from './staff-notices';
+
+const ARTWORK_NOT_FOUND = 'Artwork not found. Please upload it again.';
 
 export type OrderRow = typeof orders.$inferSelect;
 
@@ -83,6 +86,8 @@ export async function createOrder(ctx: AppContext, data: OrderInputData, opts: C
 
   const statusToken = randomToken(32);
   const statusUrl = orderStatusUrl(opts.baseUrl, statusToken);
+  // a visitor's order: a single-use link in the e-mail claims it into an account (issue 20)
+  const claimToken = opts.userId ? null : randomToken(32);
   // the online store's checkout is made before the transaction (a network call must not hold it open)
   const checkoutUrl = await createStoreCheckout(ctx, { ...data, quote });
 
@@ -115,6 +120,7 @@ export async function createOrder(ctx: AppContext, data: OrderInputData, opts: C
         idempotencyKey: key,
         checkoutUrl,
         source: opts.source,
+        claimTokenHash: claimToken ? sha256Hex(claimToken) : null,
       })
       .onConflictDoNothing({ target: orders.idempotencyKey })
       .returning();
@@ -133,9 +139,19 @@ export async function createOrder(ctx: AppContext, data: OrderInputData, opts: C
       changedBy: opts.userId ?? null,
       changedByLabel: opts.source === 'design' ? 'customer (design)' : 'customer',
     });
-    await enqueueEmail(tx, orderReceivedEmail(order, statusUrl));
-    // the batch's own short code /c/{code} for its QR (issue 10; never fails the order)
+    await enqueueEmail(tx, orderReceivedEmail(order, statusUrl, claimToken ? claimOrderUrl(opts.baseUrl, claimToken) : null));
+    // the batch's own short code /c/{code} for its QR, at once (issues 10 and 20; never fails the order)
     await createCardCodeForOrder(tx, order);
+    const quoteLabel = `${order.quantity} × ${cardType(order.cardType)?.label ?? order.cardType} (${order.cardStyle}), ${deliveryOption(order.deliveryOption)?.label ?? order.deliveryOption}`;
+    await notifyStaff(ctx, tx, {
+      kind: opts.source === 'design' ? 'design-waiting' : 'new-order',
+      orderId: order.id,
+      customerName: order.customerName,
+      totalCents: order.totalCents,
+      detail: `${quoteLabel}. ${opts.userId ? 'Placed signed in.' : 'Placed signed out: the card code waits for the buyer to claim the order.'}`,
+      eventKey: `order-${order.id}`,
+      baseUrl: opts.baseUrl,
+    });
     return { order, replayed: false, statusUrl };
   };
 
@@ -188,32 +204,6 @@ export async function changeOrderStatus(
 export async function getOrderStatusView(ctx: AppContext, token: string): Promise<OrderStatusView> {
   const [o] = await ctx.db.select().from(orders).where(eq(orders.statusToken, token)).limit(1);
   if (!o) throw notFound('Order not found');
-  const history = await ctx.db
-    .select({ status: orderStatusHistory.toStatus, at: orderStatusHistory.createdAt })
-    .from(orderStatusHistory)
-    .where(eq(orderStatusHistory.orderId, o.id))
-    .orderBy(asc(orderStatusHistory.createdAt), asc(orderStatusHistory.id));
-  const snap = o.priceSnapshot as { cardTypeLabel?: string; deliveryLabel?: string; subtotalCents?: number };
-  return {
-    id: o.id,
-    createdAt: o.createdAt.toISOString(),
-    customerName: o.customerName,
-    companyName: o.companyName,
-    quantity: o.quantity,
-    cardType: o.cardType as OrderStatusView['cardType'],
-    cardTypeLabel: snap.cardTypeLabel ?? o.cardType,
-    cardStyle: o.cardStyle,
-    deliveryOption: o.deliveryOption as OrderStatusView['deliveryOption'],
-    deliveryLabel: snap.deliveryLabel ?? o.deliveryOption,
-    unitPriceCents: o.unitPriceCents,
-    deliveryFeeCents: o.deliveryFeeCents,
-    subtotalCents: snap.subtotalCents ?? o.unitPriceCents * o.quantity,
-    totalCents: o.totalCents,
-    currency: o.currency,
-    status: o.status,
-    statusLabel: orderStatusLabel(o.status),
-    hasArtwork: !!o.artworkUrl,
-    checkoutUrl: o.checkoutUrl,
-    history: history.map((h) => ({ status: h.status, statusLabel: orderStatusLabel(h.status), at: h.at.toISOString() })),
-  };
+  const [view] = await orderViews(ctx, [o]);
+  return view;
 }

@@ -34,6 +34,7 @@ export function toPublicReview(r: ReviewRow): PublicReview {
     title: r.title,
     comment: r.comment,
     verified: r.verified,
+    verification: r.verified ? (r.verifiedVia === 'staff' ? 'staff' : 'purchase') : null,
     createdAt: r.createdAt.toISOString(),
   };
 }
@@ -150,6 +151,7 @@ export async function createReview(
         orderNumber,
         verified: verify,
         verifiedAt: verify ? new Date() : null,
+        verifiedVia: verify ? 'purchase' : null,
       })
       .returning();
     return { review: toPublicReview(row!), published: verify, message: verify ? PUBLISHED_MESSAGE : PENDING_MESSAGE, created: true };
@@ -193,10 +195,12 @@ export async function updateReview(ctx: AppContext, id: number, change: UpdateRe
     set.verified = true;
     set.verifiedAt = sql`coalesce(${reviews.verifiedAt}, now())`;
     set.verifiedBy = sql`case when ${reviews.verified} then ${reviews.verifiedBy} else ${adminId}::uuid end`;
+    set.verifiedVia = sql`case when ${reviews.verified} then ${reviews.verifiedVia} else 'staff' end`;
   } else if (change.verified === false) {
     set.verified = false;
     set.verifiedAt = null;
     set.verifiedBy = null;
+    set.verifiedVia = null;
   }
   const rows = await ctx.db.update(reviews).set(set).where(eq(reviews.id, id)).returning();
   const row = rows[0];

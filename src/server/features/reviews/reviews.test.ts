@@ -93,7 +93,7 @@ describe('POST /api/reviews', () => {
     const orderId = await insertOrder(email);
     const res = await visitor().post('/api/reviews', reviewInput({ email: email.toUpperCase(), orderNumber: `#${orderId}`, orderToken: tokens.get(orderId), rating: 5 }));
     expect(res.statusCode).toBe(201);
-    expect(res.json()).toMatchObject({ published: true, message: PUBLISHED_MESSAGE, review: { verified: true, rating: 5 } });
+    expect(res.json()).toMatchObject({ published: true, message: PUBLISHED_MESSAGE, review: { verified: true, verification: 'purchase', rating: 5 } });
     const list = await publicList();
     const mine = list.find((r) => r.id === res.json().review.id);
     expect(mine).toBeDefined();
@@ -270,7 +270,7 @@ describe('GET /api/reviews and the summary', () => {
     expect(ids).not.toContain(c);
     for (const r of list) {
       expect(r.verified).toBe(true);
-      expect(Object.keys(r).sort()).toEqual(['comment', 'createdAt', 'customerName', 'id', 'rating', 'title', 'verified']);
+      expect(Object.keys(r).sort()).toEqual(['comment', 'createdAt', 'customerName', 'id', 'rating', 'title', 'verification', 'verified']);
     }
     const times = list.map((r) => Date.parse(String(r.createdAt)));
     expect([...times].sort((x, y) => y - x)).toEqual(times);
@@ -302,7 +302,7 @@ describe('admin reviews', () => {
 
     const all = (await admin.get('/api/admin/reviews')).json() as Array<Record<string, any>>;
     const autoRow = all.find((r) => r.id === auto)!;
-    expect(autoRow).toMatchObject({ email, orderNumber: `#${orderId}`, verified: true, hidden: false, published: true, matchedOrderId: orderId, verifiedBy: null });
+    expect(autoRow).toMatchObject({ email, orderNumber: `#${orderId}`, verified: true, verification: 'purchase', hidden: false, published: true, matchedOrderId: orderId, verifiedBy: null });
     const pendingRow = all.find((r) => r.id === pending)!;
     expect(pendingRow).toMatchObject({ email: pendingInput.email, verified: false, published: false, matchedOrderId: null, verifiedAt: null });
 
@@ -318,8 +318,14 @@ describe('admin reviews', () => {
 
     const verified = await admin.patch(`/api/admin/reviews/${pending}`, { verified: true });
     expect(verified.statusCode).toBe(200);
-    expect(verified.json()).toMatchObject({ id: pending, verified: true, published: true, verifiedBy: user.id });
+    // approved by staff: told apart from a verified purchase, and stays so when staff leave
+    expect(verified.json()).toMatchObject({ id: pending, verified: true, verification: 'staff', published: true, verifiedBy: user.id });
     expect(verified.json().verifiedAt).toEqual(expect.any(String));
+    // the staff member's account gone (verified_by set null): still "approved by staff", never a purchase
+    await t.app.ctx.db.update(reviews).set({ verifiedBy: null }).where(eq(reviews.id, pending));
+    const listed = (await publicList()).find((r) => r.id === pending) as Record<string, unknown> | undefined;
+    expect(listed).toMatchObject({ verified: true, verification: 'staff' });
+    expect((await publicList()).find((r) => r.id === auto)).toMatchObject({ verification: 'purchase' });
   });
 
   it('moves a review from submitted to hidden to verified to visible', async () => {

@@ -1,17 +1,19 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { templateDisplay } from '#shared/templates/builtin';
 import { publicProfileUrl } from '#shared/routes';
 import type { CardData } from '#shared/templates/fields';
-import type { DesignSubmitBody, SubmitForReviewResult } from '#shared/schemas/templates';
+import type { DesignForEdit, DesignResubmitBody, DesignResubmitResult, DesignSubmitBody, SubmitForReviewResult } from '#shared/schemas/templates';
+import { CARD_TYPE_IDS, type CardTypeId } from '#shared/catalogue';
+import { orderStatusPath } from '#shared/routes';
 import type { AppContext, SessionUser } from '#server/context';
 import { cards, orders, profiles } from '#server/db/schema/index';
-import { HttpError, badRequest, conflict } from '#server/http/http-errors';
+import { HttpError, badRequest, conflict, notFound } from '#server/http/http-errors';
 import { parseOrThrow } from '#server/http/validation';
 import { OrderInput } from '#shared/schemas/orders';
 import { saveFile } from '#server/infra/files';
 import { assertFilesOwned } from '#server/features/uploads/public-api';
-import { createOrder } from '#server/features/orders/public-api';
+import { createOrder, notifyStaff, recordDesignEvent } from '#server/features/orders/public-api';
 import { getProfileForUser } from '#server/features/profile/public-api';
 import { getTemplate, renderCard, type CardRenderInput } from './templates.service';
 
@@ -161,6 +163,7 @@ export async function submitForReview(ctx: AppContext, user: SessionUser, input:
       );
       if (made.replayed) throw new Replayed(made.order.id);
       await tx.update(cards).set({ frontImageUrl, backImageUrl, orderId: made.order.id }).where(eq(cards.id, card.id));
+      await recordDesignEvent(tx, { orderId: made.order.id, cardId: card.id, kind: 'submitted', actorLabel: 'customer' });
       return {
         orderId: made.order.id,
         cardId: card.id,
@@ -184,4 +187,119 @@ function clampSubmittedAt(iso: string): Date {
   const now = Date.now();
   if (!Number.isFinite(t) || t > now || now - t > 86_400_000) return new Date(now);
   return new Date(t);
+}
+
+/** The owner's card and its order (anyone else: 404, as if it did not exist). */
+async function ownCard(ctx: AppContext, userId: string, cardId: number) {
+  const [row] = await ctx.db
+    .select({ card: cards, order: orders })
+    .from(cards)
+    .leftJoin(orders, eq(orders.id, cards.orderId))
+    .where(and(eq(cards.id, cardId), eq(cards.userId, userId)))
+    .limit(1);
+  if (!row) throw notFound('Design not found');
+  return row;
+}
+
+const canResubmit = (card: { status: string }, order: { status: string } | null) => card.status === 'rejected' && (!order || order.status === 'pending');
+
+/** GET /api/cards/{id}/design: what the designer reopens ("Edit and resubmit"). */
+export async function designForEdit(ctx: AppContext, userId: string, cardId: number): Promise<DesignForEdit> {
+  const { card, order } = await ownCard(ctx, userId, cardId);
+  const cp: Record<string, string> = {};
+  for (const [k, v] of Object.entries((card.customerProfile ?? {}) as Record<string, unknown>)) if (typeof v === 'string') cp[k] = v;
+  return {
+    cardId: card.id,
+    orderId: order?.id ?? null,
+    templateId: card.templateId,
+    cardType: ((CARD_TYPE_IDS as readonly string[]).includes(card.cardType) ? card.cardType : 'standard') as CardTypeId,
+    customerProfile: cp,
+    status: card.status,
+    reason: card.status === 'rejected' ? card.reviewNotes?.trim() || null : null,
+    canResubmit: canResubmit(card, order),
+  };
+}
+
+/**
+ * "Edit and resubmit" (issue 20): the edited design replaces the rejected one on the same card and
+ * order, back in the review queue with its history (a `resubmitted` event) and staff told. Only a
+ * design that needs changes, of an order still pending; the card type stays the order's.
+ */
+export async function resubmitDesign(
+  ctx: AppContext,
+  user: SessionUser,
+  cardId: number,
+  input: z.output<typeof DesignResubmitBody>,
+  baseUrl: string,
+): Promise<DesignResubmitResult> {
+  const { card, order } = await ownCard(ctx, user.id, cardId);
+  if (!canResubmit(card, order)) throw conflict('This design is not waiting for changes');
+  let template;
+  try {
+    template = await getTemplate(ctx, { id: input.templateId });
+  } catch (e) {
+    if (e instanceof HttpError && e.statusCode === 404) throw badRequest('Template not found', { templateId: 'Template not found' });
+    throw e;
+  }
+  if (!template.isActive) throw badRequest('This template is not available', { templateId: 'This template is not available' });
+  const p = input.customerProfile;
+  await assertFilesOwned(ctx.db, { userId: user.id }, { 'customerProfile.logoUrl': p.logoUrl });
+  const [profile] = await ctx.db.select({ id: profiles.id, logoUrl: profiles.logoUrl }).from(profiles).where(eq(profiles.userId, user.id)).limit(1);
+  const qrUrl = profile ? profileUrl(baseUrl, profile.id) : card.qrCodeUrl;
+  const rendered = await renderCard(ctx, template, { data: p, qrUrl, logoUrl: p.logoUrl ?? profile?.logoUrl ?? null }, 'jpeg');
+
+  const savedKeys: string[] = [];
+  try {
+    const result = await ctx.db.transaction(async (tx) => {
+      const save = async (data: Buffer) => {
+        const f = await saveFile(ctx, { userId: user.id, kind: 'card', prefix: 'cards', data, mimeType: 'image/jpeg', ext: 'jpg', width: 1050, height: 600 }, tx);
+        savedKeys.push(f.key);
+        return f.url;
+      };
+      const frontImageUrl = await save(rendered.front);
+      const backImageUrl = await save(rendered.back);
+      const [updated] = await tx
+        .update(cards)
+        .set({
+          templateId: template.id,
+          customerProfile: { ...p, templateVersion: template.version },
+          frontImageUrl,
+          backImageUrl,
+          qrCodeUrl: qrUrl,
+          status: 'pending',
+          reviewedBy: null,
+          reviewedAt: null,
+          submittedAt: new Date(),
+        })
+        .where(and(eq(cards.id, card.id), eq(cards.status, 'rejected')))
+        .returning();
+      if (!updated) throw conflict('This design is not waiting for changes');
+      const eventId = await recordDesignEvent(tx, { orderId: order?.id ?? null, cardId: card.id, kind: 'resubmitted', actorLabel: 'customer' });
+      if (order) {
+        await notifyStaff(ctx, tx, {
+          kind: 'design-waiting',
+          orderId: order.id,
+          customerName: order.customerName,
+          totalCents: order.totalCents,
+          detail: 'The customer edited the design after it was sent back for changes and resubmitted it.',
+          eventKey: `resubmitted-${eventId}`,
+          baseUrl,
+        });
+      }
+      return {
+        orderId: order?.id ?? 0,
+        cardId: card.id,
+        status: 'pending',
+        frontImageUrl,
+        backImageUrl,
+        qrCodeUrl: qrUrl,
+        statusPath: order ? orderStatusPath(order.statusToken) : '/dashboard',
+      } satisfies DesignResubmitResult;
+    });
+    ctx.outbox.kick();
+    return result;
+  } catch (e) {
+    await Promise.all(savedKeys.map((k) => ctx.storage.delete(k).catch(() => undefined)));
+    throw e;
+  }
 }

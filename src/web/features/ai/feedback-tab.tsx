@@ -64,7 +64,7 @@ export function FeedbackTab() {
   };
 
   return (
-    <div className="grid gap-6 lg:grid-cols-5">
+    <div className="grid grid-cols-1 gap-6 lg:grid-cols-5">
       <AiFormCard
         title="Your current design"
         description="Describe your card and ask a question: the assistant measures contrast, text fit, fonts, colours and the QR code."

@@ -119,7 +119,7 @@ export function ImageEditorTab() {
       </Card>
 
       {preview ? (
-        <div className="grid gap-6 md:grid-cols-2">
+        <div className="grid grid-cols-1 gap-6 md:grid-cols-2">
           <figure className="space-y-2">
             <figcaption className="text-sm font-semibold">Before</figcaption>
             <div className="flex aspect-[4/3] items-center justify-center overflow-hidden rounded-lg border border-border bg-muted">

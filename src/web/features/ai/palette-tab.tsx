@@ -48,7 +48,7 @@ export function PaletteTab() {
   };
 
   return (
-    <div className="grid gap-6 lg:grid-cols-3">
+    <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
       <AiFormCard
         title="Palette settings"
         description="Harmonies are built in a perceptual colour space and checked for contrast on every metal finish."

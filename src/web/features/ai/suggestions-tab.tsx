@@ -40,7 +40,7 @@ export function SuggestionsTab() {
   };
 
   return (
-    <div className="grid gap-6 lg:grid-cols-3">
+    <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
       <AiFormCard
         title="Your business"
         description="Tell us about your brand and get palettes, fonts and layouts for your metal card."
@@ -95,7 +95,7 @@ function SuggestionsResult({ data, companyName, role }: { data: DesignSuggestion
       </section>
 
       <ResultSection id="sg-fonts" title="Font Recommendations">
-        <ul className="grid gap-3 md:grid-cols-2">
+        <ul className="grid grid-cols-1 gap-3 md:grid-cols-2">
           {data.fontRecommendations.map((f) => (
             <FontSample key={f.family + f.use} font={f} sample={companyName} detail={role} />
           ))}
@@ -103,7 +103,7 @@ function SuggestionsResult({ data, companyName, role }: { data: DesignSuggestion
       </ResultSection>
 
       <ResultSection id="sg-layouts" title="Layout Suggestions">
-        <ul className="grid gap-3 md:grid-cols-3">
+        <ul className="grid grid-cols-1 gap-3 md:grid-cols-3">
           {data.layoutSuggestions.map((l) => (
             <li key={l.templateId} className="flex flex-col rounded-lg border border-border bg-card p-4" data-testid="layout-suggestion" data-template-id={l.templateId}>
               <div className="flex items-center justify-between gap-2">
@@ -121,7 +121,7 @@ function SuggestionsResult({ data, companyName, role }: { data: DesignSuggestion
         </ul>
       </ResultSection>
 
-      <div className="grid gap-6 md:grid-cols-2">
+      <div className="grid grid-cols-1 gap-6 md:grid-cols-2">
         <TextListSection id="sg-tips" title="Industry Tips" items={data.industryTips} testId="industry-tips" />
         <TextListSection id="sg-advice" title="Branding Advice" items={data.brandingAdvice} testId="branding-advice" />
       </div>

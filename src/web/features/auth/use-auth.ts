@@ -22,11 +22,13 @@ export function useLogout() {
   const navigate = useNavigate();
   return useMutation({
     mutationFn: () => api.post('/api/auth/logout'),
-    onSuccess: () => {
+    onSuccess: async () => {
+      // Home first, then forget the user: cleared first, a signed-in-only page (/profile,
+      // /dashboard) would send the visitor to /login while the home page's code still loads.
+      await navigate('/');
       qc.setQueryData(AUTH_USER_KEY, null);
       qc.removeQueries({ predicate: (q) => q.queryKey[0] !== AUTH_USER_KEY[0] });
       toast({ title: 'Logged out successfully', description: 'You have been signed out of your account.' });
-      navigate('/');
     },
     onError: (err) => {
       toast({ title: 'Logout failed', description: errorMessage(err, 'Failed to sign out. Please try again.'), variant: 'destructive' });

@@ -1,6 +1,14 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { toOrderPayload, type ArtworkUploadResponse, type OrderCreateResponse, type OrderStatusView } from '#shared/schemas/orders';
+import {
+  toOrderPayload,
+  type ArtworkUploadResponse,
+  type MyOrdersResponse,
+  type OrderClaim,
+  type OrderClaimResult,
+  type OrderCreateResponse,
+  type OrderStatusView,
+} from '#shared/schemas/orders';
 import { api, uploadFile } from '#web/lib/api';
 
 export interface SubmitOrderInput {
@@ -29,6 +37,22 @@ export function useOrderStatus(token: string | undefined) {
   return useQuery<OrderStatusView>({
     queryKey: [`/api/order-status/${encodeURIComponent(token ?? '')}`],
     enabled: !!token,
+  });
+}
+
+/** My orders: the signed-in customer's orders (and those placed signed out with the verified address). */
+export function useMyOrders() {
+  return useQuery<MyOrdersResponse>({ queryKey: ['/api/orders/mine'] });
+}
+
+/** What a claim link claims (400 when it is spent or wrong). */
+export function useOrderClaim(token: string | undefined) {
+  return useQuery<OrderClaim>({ queryKey: [`/api/orders/claim/${encodeURIComponent(token ?? '')}`], enabled: !!token, retry: false });
+}
+
+export function useClaimOrder() {
+  return useMutation({
+    mutationFn: (body: { token: string; password?: string; confirmPassword?: string }) => api.post<OrderClaimResult>('/api/orders/claim', body),
   });
 }
 

@@ -65,7 +65,7 @@ export function ReviewForm() {
         </CardDescription>
       </CardHeader>
       <CardContent>
-        <form onSubmit={onSubmit} noValidate aria-label="Leave a review" className="grid gap-4 sm:grid-cols-2">
+        <form onSubmit={onSubmit} noValidate aria-label="Leave a review" className="grid grid-cols-1 gap-4 sm:grid-cols-2">
           <FormField id="review-name" label="Name" required error={errors.customerName?.message}>
             <Input
               id="review-name"

@@ -1,4 +1,4 @@
-import { BadgeCheck } from 'lucide-react';
+import { BadgeCheck, ShieldCheck } from 'lucide-react';
 import type { PublicReview } from '#shared/schemas/reviews';
 import { Card, CardContent } from '#web/components/ui/card';
 import { Skeleton } from '#web/components/ui/skeleton';
@@ -25,10 +25,15 @@ export function ReviewItem({ review }: { review: PublicReview }) {
           </div>
           <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-muted-foreground">
             <span className="font-medium text-foreground break-all">{review.customerName}</span>
-            {review.verified ? (
-              <span className="inline-flex items-center gap-1 rounded-full bg-green-500/15 px-2 py-0.5 text-xs font-semibold text-green-700 dark:text-green-300">
+            {review.verification === 'purchase' ? (
+              <span data-testid="badge-verified-purchase" className="inline-flex items-center gap-1 rounded-full bg-green-500/15 px-2 py-0.5 text-xs font-semibold text-green-700 dark:text-green-300">
                 <BadgeCheck aria-hidden="true" className="size-3.5" />
-                Verified
+                Verified purchase
+              </span>
+            ) : review.verification === 'staff' ? (
+              <span data-testid="badge-approved-by-staff" className="inline-flex items-center gap-1 rounded-full bg-muted px-2 py-0.5 text-xs font-semibold text-muted-foreground">
+                <ShieldCheck aria-hidden="true" className="size-3.5" />
+                Approved by staff
               </span>
             ) : null}
             <time dateTime={review.createdAt}>{dateFormat.format(new Date(review.createdAt))}</time>

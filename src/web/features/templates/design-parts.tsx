@@ -125,7 +125,7 @@ export function TemplatePicker({
 
 export function CardTypePicker({ value, onChange }: { value: CardTypeId; onChange: (v: CardTypeId) => void }) {
   return (
-    <div role="radiogroup" aria-label="Card type" className="grid gap-3 sm:grid-cols-2">
+    <div role="radiogroup" aria-label="Card type" className="grid grid-cols-1 gap-3 sm:grid-cols-2">
       {CARD_TYPES.map((c) => (
         <button
           key={c.id}
@@ -173,7 +173,7 @@ export function DesignForm({
   truncated?: string[];
 }) {
   return (
-    <div className="grid gap-4 sm:grid-cols-2">
+    <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
       {FIELDS.map((f) => (
         <FormField
           key={f.key}

@@ -46,7 +46,7 @@ export function ChangeEmailForm({ account }: { account: AccountInfo }) {
             Waiting for confirmation: <span className="font-medium">{account.pendingEmail}</span>
           </p>
         ) : null}
-        <form onSubmit={onSubmit} noValidate className="grid gap-4 sm:grid-cols-2" aria-label="Change email">
+        <form onSubmit={onSubmit} noValidate className="grid grid-cols-1 gap-4 sm:grid-cols-2" aria-label="Change email">
           <FormField id="ce-newEmail" label="New email" required error={errors.newEmail}>
             <Input
               id="ce-newEmail"

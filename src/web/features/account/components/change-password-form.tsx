@@ -44,7 +44,7 @@ export function ChangePasswordForm() {
         <CardDescription>After a change, every other device signed in to your account is signed out.</CardDescription>
       </CardHeader>
       <CardContent>
-        <form onSubmit={onSubmit} noValidate className="grid gap-4 sm:grid-cols-3" aria-label="Change password">
+        <form onSubmit={onSubmit} noValidate className="grid grid-cols-1 gap-4 sm:grid-cols-3" aria-label="Change password">
           <FormField id="cp-currentPassword" label="Current password" required error={errors.currentPassword}>
             <PasswordInput id="cp-currentPassword" autoComplete="current-password" value={v.currentPassword} onChange={set('currentPassword')} {...ariaFor('cp-currentPassword', errors.currentPassword)} />
           </FormField>

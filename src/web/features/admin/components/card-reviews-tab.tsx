@@ -200,7 +200,7 @@ export function CardReviewsTab() {
   const pending = usePendingDesigns();
   if (pending.isLoading)
     return (
-      <div className="grid gap-4 md:grid-cols-2">
+      <div className="grid grid-cols-1 gap-4 md:grid-cols-2">
         <Skeleton className="h-80" />
         <Skeleton className="h-80" />
       </div>
@@ -221,7 +221,7 @@ export function CardReviewsTab() {
       </Card>
     );
   return (
-    <div className="grid gap-4 md:grid-cols-2">
+    <div className="grid grid-cols-1 gap-4 md:grid-cols-2">
       {list.map((d) => (
         <DesignCard key={d.id} d={d} />
       ))}

@@ -22,7 +22,7 @@ export function CustomersTab({ onView }: { onView: (orderId: number) => void }) 
       <SearchField label="Search customers" placeholder="Search by name, email or order ID" value={search} onChange={backToFirstPage(setSearch)} />
       <ListLoadState query={customers} errorText="Could not load customers." />
       {data && data.customers.length === 0 ? <Card className="p-8 text-center text-sm text-muted-foreground">{q ? 'No customers match this search.' : 'No customers yet.'}</Card> : null}
-      <ul className="grid gap-3 lg:grid-cols-2">
+      <ul className="grid grid-cols-1 gap-3 lg:grid-cols-2">
         {data?.customers.map((c) => (
           <li key={c.email}>
             <Card className="h-full p-4" data-testid="customer">

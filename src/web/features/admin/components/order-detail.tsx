@@ -35,7 +35,7 @@ function DesignPreview({ order }: { order: AdminOrderDetail }) {
   const back = order.design?.backImageUrl ?? null;
   if (!front && !back) return <p className="text-sm text-muted-foreground">This order has no design or artwork to preview.</p>;
   return (
-    <div className="grid gap-3 sm:grid-cols-2">
+    <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
       {front ? (
         <figure>
           <img src={front} alt={`Front of the card for order #${order.id}`} className="w-full rounded-md border border-border bg-black object-contain" />
@@ -110,7 +110,7 @@ export function OrderDetailBody({ order }: { order: AdminOrderDetail }) {
   const update = useUpdateOrderStatus();
   const download = useDownloadCard();
   return (
-    <div className="grid gap-4 lg:grid-cols-2">
+    <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
       <Section title="Customer Information">
         <dl>
           <Row label="Name" value={order.customerName} />
@@ -129,6 +129,7 @@ export function OrderDetailBody({ order }: { order: AdminOrderDetail }) {
           <Row label="Delivery" value={order.deliveryLabel} />
           <Row label="Date" value={formatDateTime(order.createdAt)} />
           <Row label="Status" value={<StatusBadge status={order.status} />} />
+          {order.waitsForProfile ? <Row label="QR code" value="Waits for profile: the buyer has not claimed the order yet (the claim link is in the order e-mail)" /> : null}
           <Row label="Total" value={formatCents(order.totalCents)} />
         </dl>
       </Section>

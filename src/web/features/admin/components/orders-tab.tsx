@@ -7,15 +7,21 @@ import { Card } from '#web/components/ui/card';
 import { Select } from '#web/components/ui/input';
 import { Skeleton } from '#web/components/ui/skeleton';
 import { errorMessage } from '#web/lib/api';
+import { cn } from '#web/lib/utils';
 import { useAdminOrders, useExportOrders, useUpdateOrderStatus } from '#web/features/admin/api';
 import { formatDate, orderStatusLabel } from '#web/features/admin/format';
 import { useDebounced } from '#web/features/admin/use-debounced';
 import { FilterSelect, PageNav, SearchField, pageCount, useListPage } from './list-controls';
 import { StatusBadge } from '#web/components/status-badge';
+import { Badge } from '#web/components/ui/badge';
 
 /** The spec's dropdown offers pending, in-production, shipped, completed; processing and cancelled follow. */
 export const STATUS_CHOICES = ['pending', 'in-production', 'shipped', 'completed', 'processing', 'cancelled'] as const;
 const PAGE_SIZE = 25;
+
+/** A table cell that becomes a labelled row on a phone (its label from data-label). */
+const STACKED_CELL =
+  'max-md:flex max-md:items-start max-md:gap-3 max-md:px-3 max-md:py-1.5 max-md:before:w-20 max-md:before:shrink-0 max-md:before:text-muted-foreground max-md:before:content-[attr(data-label)]';
 
 export function StatusSelect({ order, className }: { order: AdminOrder; className?: string }) {
   const update = useUpdateOrderStatus();
@@ -63,9 +69,10 @@ export function OrdersTab({ onView }: { onView: (id: number) => void }) {
         </Button>
       </div>
 
-      <Card className="overflow-x-auto">
-        <table className="w-full min-w-[860px] text-sm">
-          <thead className="border-b border-border text-left text-muted-foreground">
+      {/* on a phone each order is a stacked block of labelled rows (the header row is for screen readers) */}
+      <Card className="md:overflow-x-auto">
+        <table className="w-full text-sm md:min-w-[860px]">
+          <thead className="border-b border-border text-left text-muted-foreground max-md:sr-only">
             <tr>
               <th scope="col" className="p-3 font-medium">Order ID</th>
               <th scope="col" className="p-3 font-medium">Customer</th>
@@ -101,22 +108,27 @@ export function OrdersTab({ onView }: { onView: (id: number) => void }) {
               </tr>
             ) : null}
             {data?.orders.map((o) => (
-              <tr key={o.id} className="border-b border-border last:border-0" data-testid={`order-row-${o.id}`}>
-                <td className="p-3 font-mono">#{o.id}</td>
-                <td className="p-3">
+              <tr key={o.id} className="border-b border-border last:border-0 max-md:block max-md:py-2" data-testid={`order-row-${o.id}`}>
+                <td data-label="Order ID" className={cn(STACKED_CELL, 'p-3 font-mono')}>#{o.id}</td>
+                <td data-label="Customer" className={cn(STACKED_CELL, 'p-3')}>
                   <div className="font-medium">{o.customerName}</div>
                   {o.company ? <div className="text-xs text-muted-foreground">{o.company}</div> : null}
                 </td>
-                <td className="p-3 break-all">{o.email}</td>
-                <td className="p-3 whitespace-nowrap">{formatDate(o.createdAt)}</td>
-                <td className="p-3">
+                <td data-label="Email" className={cn(STACKED_CELL, 'p-3 break-all')}>{o.email}</td>
+                <td data-label="Date" className={cn(STACKED_CELL, 'p-3 whitespace-nowrap')}>{formatDate(o.createdAt)}</td>
+                <td data-label="Status" className={cn(STACKED_CELL, 'p-3')}>
                   <StatusBadge status={o.status} />
+                  {o.waitsForProfile ? (
+                    <Badge variant="grey" className="ml-1 whitespace-nowrap" title="Its cards' QR code opens a profile once the buyer claims the order">
+                      Waits for profile
+                    </Badge>
+                  ) : null}
                 </td>
-                <td className="p-3">
+                <td data-label="Preview" className={cn(STACKED_CELL, 'p-3')}>
                   <OrderPreview order={o} />
                 </td>
-                <td className="p-3">
-                  <div className="flex items-center gap-2">
+                <td data-label="Actions" className={cn(STACKED_CELL, 'p-3')}>
+                  <div className="flex min-w-0 flex-1 flex-wrap items-center gap-2">
                     <Button variant="outline" size="sm" onClick={() => onView(o.id)} aria-label={`View order #${o.id}`}>
                       <Eye aria-hidden="true" />
                       View

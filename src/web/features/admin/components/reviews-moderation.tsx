@@ -61,7 +61,7 @@ export function ReviewsModeration() {
                       <Star key={i} aria-hidden="true" className={i < r.rating ? 'size-4 fill-gold text-gold' : 'size-4 text-muted-foreground'} />
                     ))}
                   </span>
-                  {r.hidden ? <Badge variant="red">Hidden</Badge> : r.verified ? <Badge variant="green">Verified</Badge> : <Badge variant="yellow">Unverified</Badge>}
+                  {r.hidden ? <Badge variant="red">Hidden</Badge> : r.verification === 'purchase' ? <Badge variant="green">Verified purchase</Badge> : r.verified ? <Badge variant="green">Approved by staff</Badge> : <Badge variant="yellow">Unverified</Badge>}
                 </div>
               </div>
               <p className="mt-2 whitespace-pre-wrap text-sm">{r.comment}</p>

@@ -7,7 +7,7 @@ import { SystemStatus } from './system-status';
 
 export function SettingsTab() {
   return (
-    <div className="grid gap-4 lg:grid-cols-2">
+    <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
       <Card>
         <CardHeader>
           <CardTitle>Business contact</CardTitle>

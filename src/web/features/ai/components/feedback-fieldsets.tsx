@@ -22,7 +22,7 @@ interface FieldsetProps {
 /** Template, card type and finish. */
 export function CardFieldset({ f, patch, err }: FieldsetProps) {
   return (
-    <fieldset className="grid gap-4 sm:grid-cols-3">
+    <fieldset className="grid grid-cols-1 gap-4 sm:grid-cols-3">
       <legend className="sr-only">Card</legend>
       <FormField id="f-template" label="Template" error={err('template')}>
         <ChoiceSelect id="f-template" value={f.template} onChange={(e) => patch({ template: e.target.value })} choices={TEMPLATE_CHOICES} />
@@ -42,7 +42,7 @@ export function ColorsFieldset({ f, patch, err }: FieldsetProps) {
   return (
     <fieldset className="space-y-3">
       <legend className="text-sm font-semibold">Colors</legend>
-      <div className="grid gap-4 sm:grid-cols-2">
+      <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
         <FormField id="f-bg" label="Background" error={err('colors.background')}>
           <HexColorInput id="f-bg" label="Background" value={f.background} onChange={(background) => patch({ background })} invalid={!!err('colors.background')} />
         </FormField>
@@ -105,7 +105,7 @@ export function BusinessInfoFieldset({ f, patch, err, onFillFromProfile, loading
           {loadingProfile ? <Spinner className="size-4" /> : <UserRound aria-hidden="true" />} Fill from my profile
         </Button>
       </div>
-      <div className="grid gap-4 sm:grid-cols-2">
+      <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
         {INFO_FIELDS.map(([k, label]) => (
           <FormField key={k} id={`f-${k}`} label={label} error={err(`businessInfo.${k}`)} className={k === 'address' ? 'sm:col-span-2' : undefined}>
             <Input id={`f-${k}`} value={f.info[k]} onChange={(e) => patch({ info: { ...f.info, [k]: e.target.value } })} maxLength={k === 'address' ? 200 : 254} />
@@ -119,7 +119,7 @@ export function BusinessInfoFieldset({ f, patch, err, onFillFromProfile, loading
 /** The QR code's quiet zone, size and style. */
 export function QrFieldset({ f, patch, err }: FieldsetProps) {
   return (
-    <fieldset className="grid gap-4 sm:grid-cols-3">
+    <fieldset className="grid grid-cols-1 gap-4 sm:grid-cols-3">
       <legend className="mb-2 text-sm font-semibold">QR code</legend>
       <FormField id="f-qrmargin" label="Quiet zone (modules)" error={err('qr.margin')}>
         <Input id="f-qrmargin" type="number" min={0} max={10} step={1} value={f.qrMargin} onChange={(e) => patch({ qrMargin: e.target.value })} />

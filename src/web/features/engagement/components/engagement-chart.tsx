@@ -76,7 +76,7 @@ function EngagementPanel() {
         </div>
         <label className="flex items-center gap-2 text-sm">
           <span className="text-muted-foreground">Range</span>
-          <Select aria-label="Range" value={days} onChange={(e) => setDays(Number(e.target.value))} className="w-36">
+          <Select aria-label="Range" value={days} onChange={(e) => setDays(Number(e.target.value))} className="w-auto min-w-40">
             {RANGES.map((r) => (
               <option key={r} value={r}>
                 Last {r} days
@@ -101,7 +101,7 @@ function EngagementPanel() {
               <Tile label="Save rate" value={percent(s.totals.saveRate)} testId="engagement-save-rate" />
             </div>
             <Chart stats={s} />
-            <div className="grid gap-6 md:grid-cols-2">
+            <div className="grid grid-cols-1 gap-6 md:grid-cols-2">
               <section aria-labelledby="by-source">
                 <h3 id="by-source" className="mb-2 text-sm font-semibold">
                   Views by source

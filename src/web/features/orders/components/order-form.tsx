@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { CARD_STYLES, CARD_TYPES, DELIVERY_OPTIONS, formatUsd, QUANTITY_DEFAULT, QUANTITY_MAX, QUANTITY_MIN, SPECIAL_REQUESTS_MAX } from '#shared/catalogue';
 import { OrderFormSchema, type OrderFormValues } from '#shared/schemas/orders';
 import { Button } from '#web/components/ui/button';
@@ -13,6 +13,7 @@ import { cn } from '#web/lib/utils';
 import { newClientToken, useSubmitOrder } from '#web/features/orders/api';
 import { ArtworkUpload, type ArtworkState } from '#web/features/orders/artwork-upload';
 import { PriceSummary } from '#web/features/orders/price-summary';
+import type { OrderSuccessState } from '#web/features/orders/components/order-placed';
 
 type FormInput = {
   customerName: string;
@@ -42,11 +43,24 @@ const DEFAULTS: FormInput = {
 };
 const FIELDS = Object.keys(DEFAULTS);
 
+/** "Reorder" from My orders hands the earlier order's choices in router state (only known fields, as text). */
+function reorderDefaults(state: unknown): Partial<FormInput> {
+  const r = (state as { reorder?: Record<string, unknown> } | null)?.reorder;
+  if (!r || typeof r !== 'object') return {};
+  const out: Partial<FormInput> = {};
+  for (const k of FIELDS as Array<keyof FormInput>) {
+    const v = r[k];
+    if (k === 'quantity' ? typeof v === 'number' : typeof v === 'string') (out as Record<string, unknown>)[k] = v;
+  }
+  return out;
+}
+
 const describe = (id: string, error?: unknown, hint?: boolean) => (error ? `${id}-error` : hint ? `${id}-hint` : undefined);
 
 /** The order form of /order: contact, card choices, artwork upload and the running total; submits the order. */
 export function OrderForm() {
   const navigate = useNavigate();
+  const location = useLocation();
   const submit = useSubmitOrder();
   // one key per filled-in form: pressing submit again after a lost answer gives the same order
   const clientToken = useRef(newClientToken());
@@ -60,7 +74,7 @@ export function OrderForm() {
     formState: { errors },
   } = useForm<FormInput, unknown, FormOutput>({
     resolver: zodResolver(OrderFormSchema) as never,
-    defaultValues: DEFAULTS,
+    defaultValues: { ...DEFAULTS, ...reorderDefaults(location.state) },
     mode: 'onSubmit',
     reValidateMode: 'onChange',
   });
@@ -80,7 +94,8 @@ export function OrderForm() {
           ? `We e-mailed you a checkout link for your ${result.total} order.`
           : `We e-mailed you a link to your order page (total ${result.total}).`,
       });
-      navigate(`/order-success?orderId=${result.orderId}`);
+      // the page shows the total and the order page's link (kept out of the address: the link holds its key)
+      navigate(`/order-success?orderId=${result.orderId}`, { state: { order: { total: result.total, statusUrl: result.statusUrl, checkoutUrl: result.checkoutUrl } } satisfies OrderSuccessState });
     } catch (err) {
       for (const [field, message] of Object.entries(fieldErrors(err))) {
         if (FIELDS.includes(field)) setError(field as keyof FormInput, { message });
@@ -103,14 +118,14 @@ export function OrderForm() {
         </p>
       </header>
 
-      <form onSubmit={onSubmit} noValidate aria-label="Place your order" className="grid gap-6 lg:grid-cols-[1fr_320px]">
+      <form onSubmit={onSubmit} noValidate aria-label="Place your order" className="grid grid-cols-1 gap-6 lg:grid-cols-[1fr_320px]">
         <div className="space-y-6">
           <Card>
             <CardHeader>
               <h2 className="text-xl font-semibold leading-tight">Your details</h2>
               <CardDescription>Where we send your order confirmation and updates.</CardDescription>
             </CardHeader>
-            <CardContent className="grid gap-4 sm:grid-cols-2">
+            <CardContent className="grid grid-cols-1 gap-4 sm:grid-cols-2">
               <FormField id="order-name" label="Full name" required error={errors.customerName?.message}>
                 <Input id="order-name" autoComplete="name" maxLength={120} aria-invalid={!!errors.customerName} aria-describedby={describe('order-name', errors.customerName)} {...register('customerName')} />
               </FormField>
@@ -139,7 +154,7 @@ export function OrderForm() {
                 <legend className="mb-2 text-sm font-medium">
                   Card type <span aria-hidden="true" className="text-destructive">*</span>
                 </legend>
-                <div className="grid gap-3 sm:grid-cols-2">
+                <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
                   {CARD_TYPES.map((t) => (
                     <label
                       key={t.id}
@@ -166,7 +181,7 @@ export function OrderForm() {
                 ) : null}
               </fieldset>
 
-              <div className="grid gap-4 sm:grid-cols-2">
+              <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
                 <FormField id="order-style" label="Card style" required error={errors.cardStyle?.message}>
                   <Select id="order-style" aria-invalid={!!errors.cardStyle} aria-describedby={describe('order-style', errors.cardStyle)} {...register('cardStyle')}>
                     <option value="">Select a style</option>
@@ -196,7 +211,7 @@ export function OrderForm() {
                 <legend className="mb-2 text-sm font-medium">
                   Delivery <span aria-hidden="true" className="text-destructive">*</span>
                 </legend>
-                <div className="grid gap-3 sm:grid-cols-2">
+                <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
                   {DELIVERY_OPTIONS.map((d) => (
                     <label
                       key={d.id}

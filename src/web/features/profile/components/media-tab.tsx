@@ -37,7 +37,7 @@ export function MediaTab({ profile, onContinue }: { profile: Profile; onContinue
   }
   return (
     <div className="space-y-6">
-      <div className="grid gap-4 md:grid-cols-3">
+      <div className="grid grid-cols-1 gap-4 md:grid-cols-3">
         <ImageUploader
           kind="profile-image"
           label="Profile photo"

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
-import { Palette, QrCode as QrIcon } from 'lucide-react';
+import { Palette, PencilLine, QrCode as QrIcon } from 'lucide-react';
 import { cardType as cardTypeInfo } from '#shared/catalogue';
+import { MY_ORDERS_PATH, editDesignPath } from '#shared/routes';
 import type { UserCard } from '#shared/schemas/profile';
 import { StatusBadge } from '#web/components/status-badge';
 import { Button } from '#web/components/ui/button';
@@ -30,7 +31,7 @@ export function MyCards({ cards }: { cards: UserCard[] }) {
             <h2 className="text-lg font-semibold">{c.templateName ? `${c.templateName} template` : `Template ${c.templateId}`}</h2>
             <StatusBadge of="design" status={c.status} />
           </div>
-          <dl className="grid gap-x-6 gap-y-3 text-sm sm:grid-cols-2">
+          <dl className="grid grid-cols-1 gap-x-6 gap-y-3 text-sm sm:grid-cols-2">
             <div>
               <dt className="text-xs uppercase tracking-wide text-muted-foreground">Card type</dt>
               <dd>{cardTypeInfo(c.cardType)?.label ?? c.cardType}</dd>
@@ -55,6 +56,17 @@ export function MyCards({ cards }: { cards: UserCard[] }) {
             ) : null}
           </dl>
           <div className="flex flex-wrap gap-2">
+            {c.status === 'rejected' ? (
+              <Button asChild size="sm" variant="gold">
+                <Link to={editDesignPath(c.id)}>
+                  <PencilLine aria-hidden="true" />
+                  Edit and resubmit
+                </Link>
+              </Button>
+            ) : null}
+            <Button asChild size="sm" variant="outline">
+              <Link to={MY_ORDERS_PATH}>My Orders</Link>
+            </Button>
             <Button asChild size="sm">
               <Link to="/design">
                 <Palette aria-hidden="true" />

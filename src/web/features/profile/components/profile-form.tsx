@@ -21,6 +21,8 @@ import { errorMessage, fieldErrors } from '#web/lib/api';
 import { toast } from '#web/lib/toast';
 import { cn } from '#web/lib/utils';
 import { useSaveProfile } from '#web/features/profile/api';
+import { useAuth } from '#web/features/auth/use-auth';
+import type { AuthUser } from '#shared/schemas/auth';
 
 /** A link while editing: isNew / isDeleted are client-only and never sent. */
 export interface EditableLink {
@@ -64,11 +66,12 @@ const LAYOUT_SWATCH: Record<string, string> = {
   corporate: 'bg-gray-900',
 };
 
-function defaults(profile: Profile | null): ProfileFormValues {
+/** A new profile starts from the account's name and e-mail (given at sign-up). */
+function defaults(profile: Profile | null, user: Pick<AuthUser, 'firstName' | 'lastName' | 'email'> | null): ProfileFormValues {
   return {
-    fullName: profile?.fullName ?? '',
+    fullName: profile?.fullName ?? (user ? `${user.firstName} ${user.lastName}`.trim() : ''),
     jobTitle: profile?.jobTitle ?? '',
-    email: profile?.email ?? '',
+    email: profile?.email ?? user?.email ?? '',
     phoneNumber: profile?.phoneNumber ?? '',
     address: profile?.address ?? '',
     companyName: profile?.companyName ?? '',
@@ -79,17 +82,18 @@ function defaults(profile: Profile | null): ProfileFormValues {
 /** The profile form (tab profile): contact fields, layout style and up to 3 links. */
 export function ProfileForm({ profile, onSaved }: { profile: Profile | null; onSaved?: (p: Profile) => void }) {
   const save = useSaveProfile();
-  const form = useForm<ProfileFormValues>({ resolver: zodResolver(ProfileFormSchema), defaultValues: defaults(profile) });
+  const { user } = useAuth();
+  const form = useForm<ProfileFormValues>({ resolver: zodResolver(ProfileFormSchema), defaultValues: defaults(profile, user) });
   const [links, setLinks] = useState<EditableLink[]>(() => toEditable(profile));
   const [linkErrors, setLinkErrors] = useState<Record<string, string>>({});
   const { register, handleSubmit, formState, setError, watch, setValue, reset } = form;
 
   // a profile saved elsewhere (or the first load) refreshes the form
   useEffect(() => {
-    reset(defaults(profile));
+    reset(defaults(profile, user));
     setLinks(toEditable(profile));
     setLinkErrors({});
-  }, [profile, reset]);
+  }, [profile, user, reset]);
 
   const visible = links.filter((l) => !l.isDeleted);
   const remaining = MAX_PROFILE_LINKS - visible.length;
@@ -155,7 +159,7 @@ export function ProfileForm({ profile, onSaved }: { profile: Profile | null; onS
 
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-8" aria-label="Profile information">
-      <div className="grid gap-5 sm:grid-cols-2">
+      <div className="grid grid-cols-1 gap-5 sm:grid-cols-2">
         <FormField id="fullName" label="Full name" required error={e.fullName?.message}>
           <Input autoComplete="name" placeholder="Jane Doe" {...field('fullName')} />
         </FormField>
@@ -178,7 +182,7 @@ export function ProfileForm({ profile, onSaved }: { profile: Profile | null; onS
 
       <fieldset className="space-y-3">
         <legend className="text-sm font-medium">Digital profile style</legend>
-        <div role="radiogroup" aria-label="Digital profile style" className="grid gap-3 sm:grid-cols-5">
+        <div role="radiogroup" aria-label="Digital profile style" className="grid grid-cols-1 gap-3 sm:grid-cols-5">
           {PROFILE_LAYOUTS.map((name) => (
             <label
               key={name}

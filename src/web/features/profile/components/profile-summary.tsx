@@ -41,7 +41,7 @@ export function ProfileSummary({ profile }: { profile: Profile | null }) {
           <p className="text-sm text-muted-foreground">{profile.jobTitle ?? 'No job title yet'}</p>
         </div>
       </div>
-      <dl className="grid gap-x-6 gap-y-3 sm:grid-cols-2">
+      <dl className="grid grid-cols-1 gap-x-6 gap-y-3 sm:grid-cols-2">
         {rows.map(([k, v]) => (
           <div key={k}>
             <dt className="text-xs uppercase tracking-wide text-muted-foreground">{k}</dt>

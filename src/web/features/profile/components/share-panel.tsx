@@ -139,7 +139,7 @@ export function SharePanel({ profile }: { profile: Profile }) {
   return (
     <div className="space-y-8">
       <PublicLinkBox profileId={profile.id} />
-      <div className="grid gap-6 md:grid-cols-2">
+      <div className="grid grid-cols-1 gap-6 md:grid-cols-2">
         <Card className="flex flex-col items-center gap-4 p-6 text-center" data-testid="qr-panel">
           <h3 className="text-lg font-semibold">QR Code</h3>
           <QrImage value={url} src={qrSrc} size={200} alt="QR code of your public profile" />

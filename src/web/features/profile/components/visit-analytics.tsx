@@ -42,7 +42,7 @@ export function VisitAnalytics({ stats, isLoading }: { stats: VisitStats | undef
           <VisitsChart daily={stats.daily} />
         </Suspense>
       </Card>
-      <div className="grid gap-6 md:grid-cols-2">
+      <div className="grid grid-cols-1 gap-6 md:grid-cols-2">
         <Card className="p-6">
           <h2 className="mb-4 text-lg font-semibold">Link clicks</h2>
           {stats.linkClicks.length ? (

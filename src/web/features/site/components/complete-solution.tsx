@@ -64,7 +64,7 @@ export function CompleteSolution() {
   const base = useOrigin();
   return (
     <section aria-labelledby="solution-heading" className="px-4 py-16 sm:py-20">
-      <div className="mx-auto grid max-w-6xl items-center gap-12 lg:grid-cols-2">
+      <div className="mx-auto grid grid-cols-1 max-w-6xl items-center gap-12 lg:grid-cols-2">
         <div>
           <h2 id="solution-heading" className="text-3xl font-bold tracking-tight">
             Complete Solution

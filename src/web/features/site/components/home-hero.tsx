@@ -8,7 +8,7 @@ export function HomeHero() {
   return (
     <section aria-labelledby="hero-heading" className="relative overflow-hidden border-b border-border">
       <div aria-hidden="true" className="pointer-events-none absolute inset-0 bg-[radial-gradient(ellipse_at_top_right,rgba(212,175,55,0.15),transparent_60%)]" />
-      <div className="relative mx-auto grid max-w-7xl items-center gap-12 px-4 py-16 sm:py-24 lg:grid-cols-2">
+      <div className="relative mx-auto grid grid-cols-1 max-w-7xl items-center gap-12 px-4 py-16 sm:py-24 lg:grid-cols-2">
         <div>
           <h1 id="hero-heading" className="text-4xl font-bold tracking-tight sm:text-5xl lg:text-6xl">
             {BUSINESS.name}

@@ -62,7 +62,7 @@ export function HomeTemplates() {
           </p>
         ) : null}
         {q.isLoading ? (
-          <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4" aria-label="Loading templates">
+          <ul className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-4" aria-label="Loading templates">
             {[0, 1, 2, 3].map((i) => (
               <li key={i}>
                 <Card className="overflow-hidden">
@@ -79,7 +79,7 @@ export function HomeTemplates() {
         ) : templates.length === 0 ? (
           <p className="text-center text-muted-foreground">No templates found</p>
         ) : (
-          <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+          <ul className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-4">
             {templates.map((t) => (
               <li key={t.id}>
                 <TemplateCard t={t} to={user ? `/design?templateId=${t.id}` : '/templates'} />

@@ -26,7 +26,7 @@ export function HowItWorks() {
       <SectionHeading id="how-heading" title="How It Works">
         Three steps from idea to a card in your hand.
       </SectionHeading>
-      <ol className="mx-auto mt-10 grid max-w-6xl gap-6 md:grid-cols-3">
+      <ol className="mx-auto mt-10 grid grid-cols-1 max-w-6xl gap-6 md:grid-cols-3">
         {STEPS.map(({ icon: Icon, title, text }, i) => (
           <li key={title}>
             <Card className="h-full">

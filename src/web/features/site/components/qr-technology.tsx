@@ -15,7 +15,7 @@ export function QrTechnology() {
       <SectionHeading id="qr-heading" title="QR Technology">
         The code on your card is the bridge between metal and your digital profile.
       </SectionHeading>
-      <ul className="mx-auto mt-10 grid max-w-6xl gap-6 sm:grid-cols-2 lg:grid-cols-4">
+      <ul className="mx-auto mt-10 grid grid-cols-1 max-w-6xl gap-6 sm:grid-cols-2 lg:grid-cols-4">
         {QR_POINTS.map(({ icon: Icon, title, text }) => (
           <li key={title}>
             <Card className="h-full">

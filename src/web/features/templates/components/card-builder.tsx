@@ -157,7 +157,7 @@ export function CardBuilder({ userEmail }: { userEmail: string }) {
           ) : null}
 
           {step === 4 ? (
-            <div className="grid gap-6 md:grid-cols-2">
+            <div className="grid grid-cols-1 gap-6 md:grid-cols-2">
               <div className="space-y-4">
                 <FormField id="cc-quantity" label="Quantity" required error={qtyError ?? undefined} hint="Volume discounts for 100+ cards">
                   <Input id="cc-quantity" type="number" inputMode="numeric" min={QUANTITY_MIN} max={QUANTITY_MAX} value={quantity} onChange={(e) => setQuantity(e.target.value)} aria-invalid={!!qtyError} />

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
-import { Link, useSearchParams } from 'react-router';
-import { Send } from 'lucide-react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { AlertTriangle, Send } from 'lucide-react';
 import { publicProfileUrl } from '#shared/routes';
 import { CARD_TYPE_IDS, DEFAULT_CARD_TYPE, DEFAULT_TEMPLATE_ID, QUANTITY_DEFAULT, cardType as findCardType, formatUsd, type CardTypeId } from '#shared/catalogue';
 import { Button } from '#web/components/ui/button';
@@ -8,9 +8,22 @@ import { Card, CardContent } from '#web/components/ui/card';
 import { PageSpinner, Spinner } from '#web/components/ui/spinner';
 import { useMyProfile, useSvgTemplates } from '#web/features/templates/api';
 import { CardPair } from '#web/features/templates/card-preview';
-import { CardTypePicker, DesignForm, StepHeading, TemplatePicker, checkDesign, designFromProfile, previewData, previewStyleOf, type DesignValues } from '#web/features/templates/design-parts';
+import {
+  CardTypePicker,
+  DesignForm,
+  StepHeading,
+  TemplatePicker,
+  checkDesign,
+  designFromProfile,
+  previewData,
+  previewStyleOf,
+  toCustomerProfile,
+  type DesignValues,
+} from '#web/features/templates/design-parts';
 import { useDesignSubmit } from '#web/features/templates/use-design-submit';
 import { toast } from '#web/lib/toast';
+import { errorMessage, fieldErrors } from '#web/lib/api';
+import { designFromStored, editCardId, useDesignForEdit, useResubmitDesign } from '#web/features/templates/use-design-resubmit';
 
 function parseTemplateId(raw: string | null): number {
   const n = Number(raw);
@@ -31,11 +44,25 @@ export function DesignWizard({ userEmail }: { userEmail: string }) {
   const [errors, setErrors] = useState<Partial<Record<keyof DesignValues, string>>>({});
   const [truncated, setTruncated] = useState<string[]>([]);
   const submit = useDesignSubmit();
+  const navigate = useNavigate();
+  // "Edit and resubmit": /design?card={id} reopens a design that needs changes, for the same order
+  const editId = editCardId(params.get('card'));
+  const editQ = useDesignForEdit(editId);
+  const editing = editId !== null && editQ.data?.canResubmit ? editQ.data : null;
+  const resubmit = useResubmitDesign(editId);
 
-  // prefill once from the profile (or just the account e-mail)
+  // prefill once: the design being edited, else the profile (or just the account e-mail)
   useEffect(() => {
-    if (values === null && !profileQ.isLoading) setValues(designFromProfile(profileQ.data, userEmail));
-  }, [profileQ.isLoading, profileQ.data, values, userEmail]);
+    if (values !== null) return;
+    if (editId !== null && editQ.isLoading) return;
+    if (editing) {
+      setValues(designFromStored(editing.customerProfile));
+      setTemplateId(editing.templateId);
+      setCardType(editing.cardType);
+      return;
+    }
+    if (!profileQ.isLoading) setValues(designFromProfile(profileQ.data, userEmail));
+  }, [profileQ.isLoading, profileQ.data, values, userEmail, editId, editQ.isLoading, editing]);
 
   const templates = templatesQ.data;
   const selected = useMemo(() => templates?.find((t) => t.id === templateId) ?? templates?.find((t) => t.id === DEFAULT_TEMPLATE_ID), [templates, templateId]);
@@ -58,6 +85,18 @@ export function DesignWizard({ userEmail }: { userEmail: string }) {
       return;
     }
     setErrors({});
+    if (editing) {
+      try {
+        const res = await resubmit.mutateAsync({ templateId: selected?.id ?? templateId, customerProfile: toCustomerProfile(v) });
+        toast({ title: 'Design resubmitted', description: `Your edited design for order #${res.orderId} is back in review. We e-mail you when it is reviewed.` });
+        navigate(res.statusPath);
+      } catch (err) {
+        const fe = fieldErrors(err);
+        setErrors(Object.fromEntries(Object.entries(fe).map(([k, m]) => [k.replace(/^customerProfile\./, ''), m])));
+        toast({ title: 'Could not resubmit', description: errorMessage(err), variant: 'destructive' });
+      }
+      return;
+    }
     await submit.run(v, { templateId: selected?.id ?? templateId, cardType }, setErrors);
   }
 
@@ -75,7 +114,22 @@ export function DesignWizard({ userEmail }: { userEmail: string }) {
         </p>
       </header>
 
-      <form onSubmit={onSubmit} noValidate className="mt-8 grid gap-10 lg:grid-cols-[minmax(0,1fr)_minmax(0,1.1fr)]">
+      {editing ? (
+        <div className="mt-6 flex items-start gap-3 rounded-md border border-destructive/40 bg-destructive/5 p-4 text-sm" role="note" data-testid="editing-design">
+          <AlertTriangle className="mt-0.5 size-5 shrink-0 text-destructive" aria-hidden="true" />
+          <div className="min-w-0">
+            <p className="font-medium">Editing your design for order #{editing.orderId}: it needs changes.</p>
+            {editing.reason ? <p className="break-words">Reason: {editing.reason}</p> : null}
+            <p className="text-muted-foreground">Your order keeps its card type, quantity and price. Resubmitting sends the design back to review.</p>
+          </div>
+        </div>
+      ) : editId !== null && editQ.data && !editQ.data.canResubmit ? (
+        <p className="mt-6 rounded-md border border-border p-4 text-sm" role="note">
+          This design is not waiting for changes, so a submission here makes a new order.
+        </p>
+      ) : null}
+
+      <form onSubmit={onSubmit} noValidate className="mt-8 grid grid-cols-1 gap-10 lg:grid-cols-[minmax(0,1fr)_minmax(0,1.1fr)]">
         <div className="space-y-10">
           <section aria-labelledby="step-template" className="space-y-4">
             <div id="step-template">
@@ -95,7 +149,11 @@ export function DesignWizard({ userEmail }: { userEmail: string }) {
             <div id="step-type">
               <StepHeading n={2} title="Select Card Type" done />
             </div>
-            <CardTypePicker value={cardType} onChange={setCardType} />
+            {editing ? (
+              <p className="text-sm text-muted-foreground">{findCardType(cardType)?.label}: the card type of your order.</p>
+            ) : (
+              <CardTypePicker value={cardType} onChange={setCardType} />
+            )}
           </section>
 
           <section aria-labelledby="step-info" className="space-y-4">
@@ -135,9 +193,9 @@ export function DesignWizard({ userEmail }: { userEmail: string }) {
                   {QUANTITY_DEFAULT} cards: {formatUsd(ct.priceCents * QUANTITY_DEFAULT)}
                 </span>
               </div>
-              <Button type="submit" variant="gold" size="lg" className="w-full" disabled={submit.isPending || values === null}>
-                {submit.isPending ? <Spinner className="size-4" label="Submitting" /> : <Send />}
-                {submit.isPending ? 'Submitting...' : 'Submit for Review'}
+              <Button type="submit" variant="gold" size="lg" className="w-full" disabled={submit.isPending || resubmit.isPending || values === null}>
+                {submit.isPending || resubmit.isPending ? <Spinner className="size-4" label="Submitting" /> : <Send />}
+                {submit.isPending || resubmit.isPending ? 'Submitting...' : editing ? 'Resubmit for Review' : 'Submit for Review'}
               </Button>
             </CardContent>
           </Card>

@@ -81,7 +81,7 @@ export function TemplateEditor({ template }: { template: SvgTemplate }) {
         ) : null}
       </CardHeader>
       <CardContent className="space-y-6">
-        <div className="grid gap-6 md:grid-cols-2">
+        <div className="grid grid-cols-1 gap-6 md:grid-cols-2">
           {(['front', 'back'] as const).map((side) => {
             const saved = template[side] ? templateSvgUrl(template.folder, side, template.version) : null;
             // the saved design as the server renders it (bundled fonts, sample person, real QR code)

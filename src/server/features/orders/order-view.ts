@@ -1,0 +1,139 @@
+import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import { orderStatusLabel } from '#shared/catalogue';
+import { editDesignPath, orderStatusPath } from '#shared/routes';
+import type { DesignEventKind, MyOrder, OrderDesignView, OrderStatusView, OrderTimelineEntry } from '#shared/schemas/orders';
+import type { AppContext } from '#server/context';
+import type { Db, Tx } from '#server/db/client';
+import { cardCodes, cards, designEvents, orders, orderStatusHistory } from '#server/db/schema/index';
+import { cardCodePath } from '#shared/routes';
+import { ordersWaitingForProfile } from '#server/features/engagement/public-api';
+
+type OrderRow = typeof orders.$inferSelect;
+
+const DESIGN_EVENT_LABELS: Record<DesignEventKind, string> = {
+  submitted: 'Design submitted',
+  rejected: 'Needs changes',
+  resubmitted: 'Design resubmitted',
+  approved: 'Design approved',
+};
+
+const DESIGN_STATUS_LABELS: Record<string, string> = { pending: 'In review', approved: 'Approved', rejected: 'Needs changes' };
+
+/**
+ * Writes one step of an order's design review loop (submitted, rejected with its reason,
+ * resubmitted, approved), in the caller's transaction. Answers the event's id (e-mail dedupe keys).
+ */
+export async function recordDesignEvent(
+  tx: Db | Tx,
+  e: { orderId: number | null; cardId: number; kind: DesignEventKind; reason?: string | null; actorLabel: string },
+): Promise<number> {
+  const [row] = await tx
+    .insert(designEvents)
+    .values({ orderId: e.orderId, cardId: e.cardId, kind: e.kind, reason: e.reason?.trim() || null, actorLabel: e.actorLabel })
+    .returning({ id: designEvents.id });
+  return row.id;
+}
+
+/** The customer's view of orders (the order page and My orders), in as few queries as there are tables. */
+export async function orderViews(ctx: AppContext, rows: OrderRow[]): Promise<OrderStatusView[]> {
+  if (!rows.length) return [];
+  const ids = rows.map((o) => o.id);
+  const cardIds = rows.map((o) => o.cardId).filter((x): x is number => x !== null);
+  const [history, events, designs, codes, waiting] = await Promise.all([
+    ctx.db
+      .select({ orderId: orderStatusHistory.orderId, status: orderStatusHistory.toStatus, at: orderStatusHistory.createdAt })
+      .from(orderStatusHistory)
+      .where(inArray(orderStatusHistory.orderId, ids))
+      .orderBy(asc(orderStatusHistory.createdAt), asc(orderStatusHistory.id)),
+    ctx.db
+      .select({ orderId: designEvents.orderId, kind: designEvents.kind, reason: designEvents.reason, at: designEvents.createdAt })
+      .from(designEvents)
+      .where(inArray(designEvents.orderId, ids))
+      .orderBy(asc(designEvents.createdAt), asc(designEvents.id)),
+    cardIds.length
+      ? ctx.db
+          .select({ id: cards.id, status: cards.status, reviewNotes: cards.reviewNotes, frontImageUrl: cards.frontImageUrl, backImageUrl: cards.backImageUrl })
+          .from(cards)
+          .where(inArray(cards.id, cardIds))
+      : Promise.resolve([]),
+    ctx.db
+      .select({ orderId: cardCodes.orderId, code: cardCodes.code })
+      .from(cardCodes)
+      .where(and(inArray(cardCodes.orderId, ids), eq(cardCodes.active, true)))
+      .orderBy(desc(cardCodes.createdAt)),
+    ordersWaitingForProfile(ctx.db, ids),
+  ]);
+  const origin = ctx.publicUrl().replace(/\/+$/, '');
+  const designById = new Map(designs.map((d) => [d.id, d]));
+  const codeByOrder = new Map<number, string>();
+  for (const c of codes) if (c.orderId !== null && !codeByOrder.has(c.orderId)) codeByOrder.set(c.orderId, c.code);
+
+  return rows.map((o) => {
+    const hist = history.filter((h) => h.orderId === o.id);
+    const timeline: OrderTimelineEntry[] = [
+      ...hist.map((h, i) => ({
+        kind: 'status' as const,
+        event: h.status,
+        label: i === 0 && h.status === 'pending' ? 'Order placed' : orderStatusLabel(h.status),
+        reason: null,
+        at: h.at.toISOString(),
+      })),
+      ...events
+        .filter((e) => e.orderId === o.id)
+        .map((e) => ({
+          kind: 'design' as const,
+          event: e.kind,
+          label: DESIGN_EVENT_LABELS[e.kind as DesignEventKind] ?? e.kind,
+          reason: e.kind === 'rejected' ? e.reason : null,
+          at: e.at.toISOString(),
+        })),
+    ].sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : a.kind === b.kind ? 0 : a.kind === 'status' ? -1 : 1));
+    const d = o.cardId ? designById.get(o.cardId) : undefined;
+    const design: OrderDesignView | null = d
+      ? {
+          cardId: d.id,
+          status: d.status,
+          statusLabel: DESIGN_STATUS_LABELS[d.status] ?? d.status,
+          reason: d.status === 'rejected' ? d.reviewNotes?.trim() || null : null,
+          frontImageUrl: d.frontImageUrl,
+          backImageUrl: d.backImageUrl,
+          editPath: d.status === 'rejected' && o.status === 'pending' ? editDesignPath(d.id) : null,
+        }
+      : null;
+    const snap = o.priceSnapshot as { cardTypeLabel?: string; deliveryLabel?: string; subtotalCents?: number };
+    const code = codeByOrder.get(o.id);
+    return {
+      id: o.id,
+      createdAt: o.createdAt.toISOString(),
+      customerName: o.customerName,
+      companyName: o.companyName,
+      quantity: o.quantity,
+      cardType: o.cardType as OrderStatusView['cardType'],
+      cardTypeLabel: snap.cardTypeLabel ?? o.cardType,
+      cardStyle: o.cardStyle,
+      deliveryOption: o.deliveryOption as OrderStatusView['deliveryOption'],
+      deliveryLabel: snap.deliveryLabel ?? o.deliveryOption,
+      unitPriceCents: o.unitPriceCents,
+      deliveryFeeCents: o.deliveryFeeCents,
+      subtotalCents: snap.subtotalCents ?? o.unitPriceCents * o.quantity,
+      totalCents: o.totalCents,
+      currency: o.currency,
+      status: o.status,
+      statusLabel: orderStatusLabel(o.status),
+      hasArtwork: !!o.artworkUrl,
+      checkoutUrl: o.checkoutUrl,
+      history: hist.map((h) => ({ status: h.status, statusLabel: orderStatusLabel(h.status), at: h.at.toISOString() })),
+      timeline,
+      design,
+      cardLink: code ? `${origin}${cardCodePath(code)}` : null,
+      waitsForProfile: waiting.has(o.id),
+    };
+  });
+}
+
+/** The signed-in customer's orders, newest first, each with its order page's path. */
+export async function listMyOrders(ctx: AppContext, userId: string): Promise<MyOrder[]> {
+  const rows = await ctx.db.select().from(orders).where(eq(orders.userId, userId)).orderBy(desc(orders.createdAt), desc(orders.id)).limit(200);
+  const views = await orderViews(ctx, rows);
+  return views.map((v, i) => ({ ...v, statusPath: orderStatusPath(rows[i].statusToken) }));
+}

@@ -1,0 +1,203 @@
+import crypto from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { closeBrowserSuite, newContext, openBrowserSuite, signUpViaApi, type BrowserServer } from '#tests/helpers/browser';
+import { insertDesignWithOrder, insertOrder, insertProfile } from '#tests/helpers/admin-factories';
+import { orders, users } from '#server/db/schema/index';
+import { PAGE_ROUTES, claimOrderPath, orderStatusPath, publicProfilePath } from '#shared/routes';
+import { sha256Hex } from '#server/infra/crypto';
+
+/**
+ * Issue 20: no page overflows horizontally on a phone. Every route of PAGE_ROUTES is opened at 360
+ * and 390 px as a visitor, a signed-in customer and staff, and the main states of the pages with
+ * tabs are opened too; `scrollWidth <= innerWidth` must hold everywhere. A failure names the widest
+ * elements so the fix is easy to find.
+ */
+
+let server: BrowserServer;
+let browser: Browser;
+const WIDTHS = [360, 390] as const;
+type Who = 'visitor' | 'customer' | 'staff';
+const contexts: Partial<Record<`${Who}-${number}`, BrowserContext>> = {};
+let profileId = '';
+let statusToken = '';
+const claimToken = crypto.randomBytes(32).toString('base64url');
+
+beforeAll(async () => {
+  ({ server, browser } = await openBrowserSuite());
+  const phone = (width: number) => ({ viewport: { width, height: 780 }, isMobile: true, hasTouch: true });
+  const customerEmail = `walk-${Date.now()}@example.com`;
+  for (const width of WIDTHS) {
+    contexts[`visitor-${width}`] = await newContext(browser, server.baseUrl, phone(width));
+    const customer = await newContext(browser, server.baseUrl, phone(width));
+    const { user } = await signUpViaApi(customer, width === WIDTHS[0] ? { email: customerEmail } : {});
+    if (width === WIDTHS[0]) {
+      const p = await insertProfile(server.app, user.id, { fullName: 'Walker Through-Every-Page', email: customerEmail, jobTitle: 'Head of Very Long Job Titles' });
+      profileId = p.id;
+    }
+    contexts[`customer-${width}`] = customer;
+    const staff = await newContext(browser, server.baseUrl, phone(width));
+    const { user: staffUser } = await signUpViaApi(staff, { firstName: 'Staff', lastName: 'Member' });
+    await server.app.ctx.db.update(users).set({ role: 'admin', emailVerifiedAt: new Date() }).where(eq(users.id, staffUser.id));
+    contexts[`staff-${width}`] = staff;
+  }
+  // data so staff tables and the order page have rows with long values
+  const order = await insertOrder(server.app, {
+    customerName: 'Alexandria Montgomery-Featherstonehaugh',
+    email: 'alexandria.montgomery-featherstonehaugh@a-very-long-company-domain.example',
+    companyName: 'The Extraordinarily Long Company Name Incorporated',
+    specialRequests: 'Please engrave the logo exactly as supplied, centred, with generous margins all round.',
+  });
+  statusToken = order.statusToken;
+  // a visitor's order waiting for its claim (the claim page)
+  const unclaimed = await insertOrder(server.app, { customerName: 'Bartholomew Claimant-Longname', email: 'bartholomew.claimant-longname@another-long-domain.example' });
+  await server.app.ctx.db.update(orders).set({ claimTokenHash: sha256Hex(claimToken), userId: null }).where(eq(orders.id, unclaimed.id));
+  await insertDesignWithOrder(server.app, {});
+});
+afterAll(async () => {
+  for (const c of Object.values(contexts)) await c?.close();
+  await closeBrowserSuite({ server, browser });
+});
+
+function pathFor(route: (typeof PAGE_ROUTES)[number]): string {
+  if (route === '/p/:id') return publicProfilePath(profileId);
+  if (route === '/order-status/:token') return orderStatusPath(statusToken);
+  if (route === '/claim/:token') return claimOrderPath(claimToken);
+  return route;
+}
+
+/**
+ * How far the page is wider than the screen, and the elements that stick out the most. The
+ * screen's width is the smaller of innerWidth and the phone's width: a phone (and Chromium's phone
+ * emulation) zooms out to show a page that is too wide, and then innerWidth grows with the page.
+ */
+async function overflow(page: Page): Promise<{ excess: number; widest: string[] }> {
+  const phoneWidth = page.viewportSize()?.width ?? 10_000;
+  return page.evaluate((phoneWidth) => {
+    const vw = Math.min(window.innerWidth, phoneWidth);
+    const excess = document.documentElement.scrollWidth - vw;
+    const widest: string[] = [];
+    if (excess > 0) {
+      for (const el of Array.from(document.body.querySelectorAll<HTMLElement>('*'))) {
+        const r = el.getBoundingClientRect();
+        if (r.right > vw + 1 && r.width > 0) {
+          const id = el.getAttribute('data-testid') ?? el.id ?? '';
+          widest.push(`${el.tagName.toLowerCase()}${id ? `#${id}` : ''}.${String(el.className).slice(0, 60)} right=${Math.round(r.right)}`);
+        }
+      }
+    }
+    return { excess, widest: widest.slice(-6) };
+  }, phoneWidth);
+}
+
+/** Waits for the page's own content (a lazy route shows a spinner first). */
+async function settle(page: Page) {
+  await page.locator('main h1, main h2, h1').first().waitFor({ timeout: 15_000 }).catch(() => undefined);
+  await page.waitForFunction(() => !document.querySelector('[role="status"][aria-label="Loading"], .animate-pulse'), undefined, { timeout: 5_000 }).catch(() => undefined);
+  await page.waitForTimeout(100);
+}
+
+async function expectFits(page: Page, where: string, problems: string[]) {
+  const o = await overflow(page);
+  if (o.excess > 0) problems.push(`${where}: ${o.excess}px too wide — ${o.widest.join(' | ')}`);
+}
+
+/** Clicks every tab of the page's first tab list and checks each panel. */
+async function walkTabs(page: Page, where: string, problems: string[]) {
+  const tabs = page.getByRole('tab');
+  const n = await tabs.count();
+  for (let i = 0; i < n; i++) {
+    const tab = tabs.nth(i);
+    const name = ((await tab.textContent()) ?? '').trim();
+    await tab.click();
+    await settle(page);
+    await expectFits(page, `${where} tab "${name}"`, problems);
+  }
+}
+
+describe('no page overflows a phone screen (360 and 390 px)', () => {
+  it('the measure sees a page that is too wide', async () => {
+    const page = await contexts['visitor-360']!.newPage();
+    await page.goto('/about');
+    await settle(page);
+    expect((await overflow(page)).excess).toBeLessThanOrEqual(0);
+    await page.evaluate(() => {
+      const wide = document.createElement('div');
+      wide.style.width = '600px';
+      wide.style.height = '10px';
+      document.querySelector('main')!.appendChild(wide);
+    });
+    expect((await overflow(page)).excess).toBeGreaterThan(0);
+    await page.close();
+  });
+
+  for (const who of ['visitor', 'customer', 'staff'] as const) {
+    for (const width of WIDTHS) {
+      it(`every route at ${width} px as ${who === 'visitor' ? 'a visitor' : who === 'customer' ? 'a signed-in customer' : 'staff'}, with the main states`, { timeout: 180_000 }, async () => {
+        const problems: string[] = [];
+        const page = await contexts[`${who}-${width}`]!.newPage();
+        for (const route of PAGE_ROUTES) {
+          const path = pathFor(route);
+          await page.goto(path);
+          await settle(page);
+          await expectFits(page, `${who} ${width}px ${path}`, problems);
+          if (['/admin', '/dashboard', '/profile'].includes(route) && new URL(page.url()).pathname === route) {
+            await walkTabs(page, `${who} ${width}px ${path}`, problems);
+          }
+        }
+        // the mobile menu open
+        await page.goto('/');
+        await settle(page);
+        const menu = page.getByRole('button', { name: /menu/i }).first();
+        if (await menu.isVisible().catch(() => false)) {
+          await menu.click();
+          await page.waitForTimeout(300);
+          await expectFits(page, `${who} ${width}px / with the menu open`, problems);
+        }
+        await page.close();
+        expect(problems).toEqual([]);
+      });
+    }
+  }
+
+  it('staff orders table: on a phone each order is a stacked block, Status and Actions on screen', async () => {
+    for (const width of WIDTHS) {
+      const page = await contexts[`staff-${width}`]!.newPage();
+      await page.goto('/admin');
+      await settle(page);
+      await page.getByRole('tab', { name: 'Orders' }).click();
+      const row = page.locator('[data-testid^="order-row-"]').first();
+      await row.waitFor();
+      const inView = async (label: string) => {
+        const box = await row.locator(`td[data-label="${label}"]`).boundingBox();
+        return !!box && box.x >= 0 && box.x + box.width <= width + 0.5;
+      };
+      expect(await inView('Status')).toBe(true);
+      expect(await inView('Actions')).toBe(true);
+      expect(await row.getByRole('button', { name: /View order/ }).isVisible()).toBe(true);
+      // the label is shown beside each value
+      expect(await row.locator('td[data-label="Status"]').evaluate((td) => getComputedStyle(td, '::before').content)).toBe('"Status"');
+      await page.close();
+    }
+  });
+
+  it('/ai-assistant after generating a palette (signed in)', { timeout: 120_000 }, async () => {
+    const problems: string[] = [];
+    for (const width of WIDTHS) {
+      const page = await contexts[`customer-${width}`]!.newPage();
+      await page.goto('/ai-assistant');
+      await settle(page);
+      await page.getByRole('tab', { name: 'Color Palette' }).click();
+      await page.getByLabel('Mood').selectOption('Elegant');
+      await page.locator('#p-industry').selectOption('Finance');
+      await page.getByRole('button', { name: 'Generate Palette' }).click();
+      await page.getByTestId('palette-result').waitFor({ timeout: 20_000 });
+      await page.waitForTimeout(200);
+      await expectFits(page, `customer ${width}px /ai-assistant after a palette`, problems);
+      await walkTabs(page, `customer ${width}px /ai-assistant`, problems);
+      await page.close();
+    }
+    expect(problems).toEqual([]);
+  });
+});
