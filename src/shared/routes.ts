@@ -106,6 +106,11 @@ export function editDesignPath(cardId: number): string {
   return withQuery('/design', { card: String(cardId) });
 }
 
+/** `/design?accent=%23hex&font=Name`: the designer with an AI suggestion applied (issue 20). */
+export function designWithLookPath(look: { accent?: string; font?: string }): string {
+  return withQuery('/design', { accent: look.accent, font: look.font });
+}
+
 /** "My orders": the signed-in customer's orders. */
 export const MY_ORDERS_PATH = '/orders';
 

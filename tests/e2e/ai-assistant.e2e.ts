@@ -152,6 +152,17 @@ describe('AI Design Assistant page', () => {
     await page.locator('#p-base').fill('#12345');
     await page.getByRole('button', { name: 'Generate Palette' }).click();
     await page.getByText('Use a hex colour like #1A2B3C').waitFor();
+
+    // one click applies the palette to a card: the designer opens on Color Metal with that colour
+    const href = (await result.getByTestId('apply-palette').getAttribute('href'))!;
+    const accent = new URL(href, 'http://x').searchParams.get('accent')!.toLowerCase();
+    expect(accent).toMatch(/^#[0-9a-f]{6}$/);
+    await result.getByTestId('apply-palette').click();
+    await page.waitForURL(/\/design\?accent=/);
+    await expect.poll(() => page.getByTestId('card-type-color').getAttribute('aria-checked'), { timeout: 15_000 }).toBe('true');
+    await expect
+      .poll(() => page.locator('[data-testid="card-pair"] text.card-accent').first().getAttribute('fill'), { timeout: 15_000 })
+      .toBe(accent);
     expect(errors).toEqual([]);
     await ctx.close();
   });

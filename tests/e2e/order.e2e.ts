@@ -91,7 +91,10 @@ describe('ordering in a real browser', () => {
     expect(await page.getByTestId('order-status-total').textContent()).toBe('$1,280.00');
     expect(await page.getByTestId('order-status').textContent()).toBe('Pending');
     expect(await page.getByText('250 × Color Metal').isVisible()).toBe(true);
-    expect(await page.getByRole('list', { name: 'Status history' }).textContent()).toContain('Pending');
+    expect(await page.getByRole('list', { name: 'Order timeline' }).textContent()).toContain('Order placed');
+    // a visitor's order: the e-mail carries the claim link, the page the cards' own short link
+    expect(mail.textBody).toMatch(/\/claim\/[A-Za-z0-9_-]{20,}/);
+    expect(await page.getByTestId('order-card-link').textContent()).toContain('waiting for your profile');
     expect(errors).toEqual([]);
     await ctx.close();
   });

@@ -204,7 +204,7 @@ describe('profile, sharing and analytics in a real browser', () => {
     const page = await ctx.newPage();
     await page.goto('/profile?tab=admin');
     expect(await page.getByRole('tab', { name: 'Admin' }).count()).toBe(0);
-    await expect.poll(() => page.getByRole('heading', { name: 'Profile Information' }).isVisible()).toBe(true);
+    await expect.poll(() => page.getByRole('heading', { name: 'Profile Information' }).isVisible(), { timeout: 15_000 }).toBe(true);
     await page.getByRole('button', { name: 'Design Your Card' }).click();
     await expect.poll(() => lastToast(page)).toContain('Profile Required');
     expect(await lastToast(page)).toContain('Please complete your profile information first');

@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { Browser, Page } from 'playwright-core';
 import { newContext, signUpViaApi, toastLocator, trackPageErrors, type BrowserServer, openBrowserSuite, closeBrowserSuite } from '#tests/helpers/browser';
 import { cards, orders, templates, users } from '#server/db/schema/index';
+import { BUILTIN_TEMPLATES } from '#shared/templates/builtin';
 
 let server: BrowserServer;
 let browser: Browser;
@@ -226,9 +227,14 @@ describe('SVG template manager', () => {
       '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1050 600" width="1050" height="600"><rect width="1050" height="600" fill="#000"/>' +
       '<text x="80" y="140" font-family="Inter" font-size="44" fill="#fff">FRESH BACK</text>' +
       '<text data-field="email" x="80" y="220" font-family="Inter" font-size="28" fill="#fff">email</text>' +
+      // a replacement must keep every field the live back shows (issue 20)
+      ['fullName', 'jobTitle', 'phoneNumber', 'website', 'linkedinUrl', 'address', 'profileUrl', 'companyName']
+        .map((f, i) => `<text data-field="${f}" x="80" y="${260 + i * 36}" font-family="Inter" font-size="20" fill="#fff">${f}</text>`)
+        .join('') +
       '<g data-slot="qr" data-x="720" data-y="180" data-size="240"></g></svg>';
     await modern.getByTestId('file-modern-back').setInputFiles({ name: 'back.svg', mimeType: 'image/svg+xml', buffer: Buffer.from(newBack) });
     await expect.poll(() => toastText(page)).toContain('Ready to save back.svg');
+    await modern.getByTestId('svg-checked-modern-back').waitFor({ timeout: 15_000 });
     await modern.getByLabel('Notes (optional)').fill('New back for spring');
     await modern.getByRole('button', { name: 'Save to Server' }).click();
     await expect.poll(() => toastText(page)).toContain('SVG files written to public/templates');
@@ -280,7 +286,11 @@ describe('SVG template manager', () => {
       '<a href="javascript:document.title=\'pwned-link\'"><text id="clickme" x="80" y="300" font-size="60" fill="#fff">CLICK ME</text></a>' +
       '<animate attributeName="onmouseover" to="alert(2)"/>' +
       '<image href="https://evil.example/track.png" width="1" height="1"/></svg>';
-    await minimal.getByTestId('file-minimal-front').setInputFiles({ name: 'front.svg', mimeType: 'image/svg+xml', buffer: Buffer.from(dirty) });
+    // under it, the live front's fields, which a replacement must keep (issue 20)
+    const fields = BUILTIN_TEMPLATES.find((x) => x.folder === 'minimal')!.front.replace(/^<svg[^>]*>/, '').replace(/<\/svg>$/, '');
+    const file = dirty.replace(/^(<svg[^>]*>)/, `$1${fields}`);
+    await minimal.getByTestId('file-minimal-front').setInputFiles({ name: 'front.svg', mimeType: 'image/svg+xml', buffer: Buffer.from(file) });
+    await minimal.getByTestId('svg-checked-minimal-front').waitFor({ timeout: 15_000 });
     await minimal.getByRole('button', { name: 'Save to Server' }).click();
     await expect.poll(() => toastText(page)).toContain('SVG files written to public/templates');
 

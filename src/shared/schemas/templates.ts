@@ -4,6 +4,7 @@ import { TEMPLATE_FOLDERS, TEMPLATE_SIDES } from '#shared/templates/builtin';
 import { IDEMPOTENCY_KEY_RE, quantityField } from './orders';
 import { binaryFile, EmptyResponse, httpUrl, isoDateTime, textDocument } from './common';
 import { DESIGN_EMAIL_RE, DESIGN_MESSAGES, SVG_FILE_MAX_BYTES } from '#shared/templates/messages';
+import { CARD_FONT_FAMILIES, LOGO_POSITIONS, LOGO_SCALE_MAX, LOGO_SCALE_MIN, allowedFont } from '#shared/templates/look';
 
 /**
  * Contracts of the template calls: GET /api/templates, GET /api/svg-templates, thumbnails and
@@ -69,8 +70,28 @@ export const templateIdField = z
   .positive('Please choose a template')
   .max(2_147_483_647, 'Please choose a template');
 
+/** The customer's choices for the card's look (issue 20): accent, font, logo box; the card type gives the metal. */
+export const CardLookInput = z.strictObject({
+  accent: z.string().regex(/^#[0-9a-fA-F]{6}$/, 'Choose a colour like #1e3a8a').nullable().optional(),
+  font: z
+    .string()
+    .max(80)
+    .refine((f) => allowedFont(f) !== null, `Choose one of our card fonts: ${CARD_FONT_FAMILIES.join(', ')}`)
+    .nullable()
+    .optional(),
+  logoPosition: z.enum(LOGO_POSITIONS, { error: `Logo position must be one of ${LOGO_POSITIONS.join(', ')}` }).nullable().optional(),
+  logoScale: z
+    .number({ error: 'Logo size must be a number' })
+    .min(LOGO_SCALE_MIN, `Logo size must be at least ${LOGO_SCALE_MIN}`)
+    .max(LOGO_SCALE_MAX, `Logo size must be at most ${LOGO_SCALE_MAX}`)
+    .nullable()
+    .optional(),
+});
+export type CardLookInput = z.infer<typeof CardLookInput>;
+
 export const DesignSubmitBody = z.strictObject({
   templateId: templateIdField.default(DEFAULT_TEMPLATE_ID),
+  look: CardLookInput.optional(),
   cardType: z.enum(CARD_TYPE_IDS, { error: 'Please choose a card type' }).default(DEFAULT_CARD_TYPE),
   customerProfile: DesignProfile,
   submittedAt: z.iso.datetime({ offset: true, error: 'submittedAt must be an ISO date and time' }).optional(),
@@ -215,6 +236,7 @@ export const DesignForEditResponse = z.strictObject({
   templateId: z.number().int(),
   cardType: z.enum(CARD_TYPE_IDS),
   customerProfile: z.record(z.string(), z.string()),
+  look: CardLookInput.nullable(),
   /** pending | approved | rejected */
   status: z.string(),
   reason: z.string().nullable(),
@@ -227,6 +249,7 @@ export type DesignForEdit = z.infer<typeof DesignForEditResponse>;
 export const DesignResubmitBody = z.strictObject({
   templateId: templateIdField,
   customerProfile: DesignProfile,
+  look: CardLookInput.optional(),
 });
 export type DesignResubmitInput = z.input<typeof DesignResubmitBody>;
 
@@ -235,3 +258,35 @@ export const DesignResubmitResponse = DesignSubmitResponse.extend({
   statusPath: z.string(),
 });
 export type DesignResubmitResult = z.infer<typeof DesignResubmitResponse>;
+
+// ---- the SVG template manager's versions (issue 20): preview before saving, history, rollback ----
+
+/** POST /api/svg-files/preview: the same body as the save (without notes); nothing is written. */
+export const SvgFilesPreviewBody = SvgFilesSaveBody.omit({ notes: true });
+export const SvgFilesPreviewResponse = z.strictObject({
+  /** both sides as they would go live, filled with the sample person (PNG data: URLs) */
+  front: z.string(),
+  back: z.string(),
+  /** the fields each side keeps */
+  fields: z.array(z.string()),
+});
+
+export const TemplateVersionsParams = z.strictObject({
+  templateId: z.coerce.number({ error: 'Template not found' }).int('Template not found').positive('Template not found').max(2_147_483_647, 'Template not found'),
+});
+
+export const TemplateVersionInfo = z.strictObject({
+  version: z.number().int(),
+  notes: z.string().nullable(),
+  createdAt: isoDateTime,
+  /** the staff member's username (null for the first, built-in version) */
+  createdBy: z.string().nullable(),
+  current: z.boolean(),
+  fields: z.array(z.string()),
+});
+export type TemplateVersionInfo = z.infer<typeof TemplateVersionInfo>;
+export const TemplateVersionsResponse = z.strictObject({ templateId: z.number().int(), versions: z.array(TemplateVersionInfo) });
+
+export const TemplateRollbackBody = z.strictObject({
+  version: z.number({ error: 'Choose a version' }).int('Choose a version').positive('Choose a version'),
+});

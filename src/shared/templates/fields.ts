@@ -1,3 +1,5 @@
+import type { CardLook } from './look';
+
 /**
  * The data a card template is filled with, and how each field is shown on the card.
  */
@@ -18,7 +20,8 @@ export type CardTextField = (typeof CARD_TEXT_FIELDS)[number];
 export const TEMPLATE_FIELDS = [...CARD_TEXT_FIELDS, 'initials', 'profileUrl'] as const;
 export type TemplateField = (typeof TEMPLATE_FIELDS)[number];
 
-export type CardData = Partial<Record<CardTextField, string | null | undefined>>;
+/** The person's fields, and the customer's choices of finish, accent, font and logo (look.ts). */
+export type CardData = Partial<Record<CardTextField, string | null | undefined>> & { look?: CardLook | null };
 
 export interface FillOptions {
   /** the URL the QR code on the back encodes (the owner's public profile); no QR drawn without it */
@@ -28,7 +31,7 @@ export interface FillOptions {
 }
 
 /** Sample person used for thumbnails, previews and the demo card. */
-export const SAMPLE_CARD: Required<CardData> = {
+export const SAMPLE_CARD: Required<Omit<CardData, 'look'>> = {
   fullName: 'Alexandra Reed',
   jobTitle: 'Creative Director',
   companyName: 'Northwind Studio',

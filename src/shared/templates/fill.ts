@@ -1,6 +1,7 @@
 import { qrSvgGroup, type QrStyle, QR_STYLES } from '#shared/qr/qr-svg';
 import { fieldValues, TEMPLATE_FIELDS, type CardData, type FillOptions, type TemplateField } from './fields';
 import { fitText, type FitResult } from './fit';
+import { lookAfterFill, lookBeforeFill } from './apply-look';
 import type { TextStyle } from './measure';
 import { escapeXml, findElements, fmt, numAttr, replaceElements, serializeAttrs, styleProp, type Attrs, type FoundElement } from './xml';
 
@@ -38,9 +39,11 @@ export function fillTemplate(svg: string, data: CardData, opts: FillOptions = {}
   return fillTemplateDetailed(svg, data, opts).svg;
 }
 
-export function fillTemplateDetailed(svg: string, data: CardData, opts: FillOptions = {}): FillResult {
+export function fillTemplateDetailed(template: string, data: CardData, opts: FillOptions = {}): FillResult {
   const values: Values = { ...fieldValues(data, opts), logo: opts.logoHref ? 'yes' : '', qr: opts.qrUrl ? 'yes' : '' };
   const truncated = new Set<TemplateField>();
+  // 0) the customer's font, the weights a metal can hold, the logo box (look.ts)
+  const svg = lookBeforeFill(template, data.look);
 
   // 1) conditional elements
   let out = removeConditionals(svg, values);
@@ -60,6 +63,8 @@ export function fillTemplateDetailed(svg: string, data: CardData, opts: FillOpti
 
   // 5) tokens
   out = out.replace(/\{\{\s*([A-Za-z]+)\s*\}\}/g, (m, name: string) => (isField(name) ? escapeXml(values[name]) : m));
+  // 6) the card type's metal, engraving colour and accent
+  out = lookAfterFill(out, data.look);
   return { svg: out, truncated: [...truncated] };
 }
 

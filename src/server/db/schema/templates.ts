@@ -1,4 +1,4 @@
-import { pgTable, text, timestamp, uuid, integer, boolean, serial, jsonb, index } from 'drizzle-orm/pg-core';
+import { pgTable, text, timestamp, uuid, integer, boolean, serial, jsonb, index, unique } from 'drizzle-orm/pg-core';
 import { users } from './users';
 
 export const templates = pgTable('templates', {
@@ -15,6 +15,24 @@ export const templates = pgTable('templates', {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   updatedBy: uuid('updated_by').references(() => users.id, { onDelete: 'set null' }),
 });
+
+/** Every version of a template's SVG files (issue 20): the manager previews, checks and rolls back. */
+export const templateVersions = pgTable(
+  'template_versions',
+  {
+    id: serial('id').primaryKey(),
+    templateId: integer('template_id')
+      .notNull()
+      .references(() => templates.id, { onDelete: 'cascade' }),
+    version: integer('version').notNull(),
+    frontSvg: text('front_svg'),
+    backSvg: text('back_svg'),
+    notes: text('notes'),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [unique('template_versions_template_version_uniq').on(t.templateId, t.version)],
+);
 
 /** A designed card: submitted for review, linked to its order. Shown on the dashboard as the user's cards. */
 export const cards = pgTable(

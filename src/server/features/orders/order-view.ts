@@ -35,7 +35,7 @@ export async function recordDesignEvent(
 }
 
 /** The customer's view of orders (the order page and My orders), in as few queries as there are tables. */
-export async function orderViews(ctx: AppContext, rows: OrderRow[]): Promise<OrderStatusView[]> {
+export async function orderViews(ctx: AppContext, rows: OrderRow[], origin = ctx.publicUrl()): Promise<OrderStatusView[]> {
   if (!rows.length) return [];
   const ids = rows.map((o) => o.id);
   const cardIds = rows.map((o) => o.cardId).filter((x): x is number => x !== null);
@@ -63,7 +63,7 @@ export async function orderViews(ctx: AppContext, rows: OrderRow[]): Promise<Ord
       .orderBy(desc(cardCodes.createdAt)),
     ordersWaitingForProfile(ctx.db, ids),
   ]);
-  const origin = ctx.publicUrl().replace(/\/+$/, '');
+  const base = origin.replace(/\/+$/, '');
   const designById = new Map(designs.map((d) => [d.id, d]));
   const codeByOrder = new Map<number, string>();
   for (const c of codes) if (c.orderId !== null && !codeByOrder.has(c.orderId)) codeByOrder.set(c.orderId, c.code);
@@ -125,15 +125,15 @@ export async function orderViews(ctx: AppContext, rows: OrderRow[]): Promise<Ord
       history: hist.map((h) => ({ status: h.status, statusLabel: orderStatusLabel(h.status), at: h.at.toISOString() })),
       timeline,
       design,
-      cardLink: code ? `${origin}${cardCodePath(code)}` : null,
+      cardLink: code ? `${base}${cardCodePath(code)}` : null,
       waitsForProfile: waiting.has(o.id),
     };
   });
 }
 
 /** The signed-in customer's orders, newest first, each with its order page's path. */
-export async function listMyOrders(ctx: AppContext, userId: string): Promise<MyOrder[]> {
+export async function listMyOrders(ctx: AppContext, userId: string, origin?: string): Promise<MyOrder[]> {
   const rows = await ctx.db.select().from(orders).where(eq(orders.userId, userId)).orderBy(desc(orders.createdAt), desc(orders.id)).limit(200);
-  const views = await orderViews(ctx, rows);
+  const views = await orderViews(ctx, rows, origin);
   return views.map((v, i) => ({ ...v, statusPath: orderStatusPath(rows[i].statusToken) }));
 }

@@ -64,7 +64,7 @@ export async function orderRoutes(app: FastifyInstance) {
   r.get('/api/order-status/:token', { config: { access: 'public' }, schema: { params: OrderStatusGetParams, response: { 200: OrderStatusGetResponse } } }, async (req, reply) => {
     reply.header('cache-control', 'no-store');
     reply.header('referrer-policy', 'no-referrer');
-    return getOrderStatusView(app.ctx, req.params.token);
+    return getOrderStatusView(app.ctx, req.params.token, app.ctx.publicUrl(req));
   });
 
   // the order form's one optional artwork file; answers [{ url }] (signed out also its uploadToken, issue 19)
@@ -79,7 +79,7 @@ export async function orderRoutes(app: FastifyInstance) {
   r.get('/api/orders/mine', { config: { access: 'user' }, schema: { response: { 200: MyOrdersResponse } } }, async (req, reply) => {
     reply.header('cache-control', 'no-store');
     await attachOrdersByVerifiedEmail(app.ctx, req.user!.id);
-    return { orders: await listMyOrders(app.ctx, req.user!.id) };
+    return { orders: await listMyOrders(app.ctx, req.user!.id, app.ctx.publicUrl(req)) };
   });
 
   // the claim link of a visitor's order (issue 20): what it claims, then the claim itself

@@ -201,9 +201,9 @@ export async function changeOrderStatus(
 }
 
 /** The customer's view of one order, reached only by its status token. */
-export async function getOrderStatusView(ctx: AppContext, token: string): Promise<OrderStatusView> {
+export async function getOrderStatusView(ctx: AppContext, token: string, origin?: string): Promise<OrderStatusView> {
   const [o] = await ctx.db.select().from(orders).where(eq(orders.statusToken, token)).limit(1);
   if (!o) throw notFound('Order not found');
-  const [view] = await orderViews(ctx, [o]);
+  const [view] = await orderViews(ctx, [o], origin);
   return view;
 }

@@ -3,7 +3,8 @@ import type { z } from 'zod';
 import { templateDisplay } from '#shared/templates/builtin';
 import { publicProfileUrl } from '#shared/routes';
 import type { CardData } from '#shared/templates/fields';
-import type { DesignForEdit, DesignResubmitBody, DesignResubmitResult, DesignSubmitBody, SubmitForReviewResult } from '#shared/schemas/templates';
+import type { CardLookInput, DesignForEdit, DesignResubmitBody, DesignResubmitResult, DesignSubmitBody, SubmitForReviewResult } from '#shared/schemas/templates';
+import { CARD_FINISHES, allowedAccent, allowedFont, type CardLook } from '#shared/templates/look';
 import { CARD_TYPE_IDS, type CardTypeId } from '#shared/catalogue';
 import { orderStatusPath } from '#shared/routes';
 import type { AppContext, SessionUser } from '#server/context';
@@ -48,6 +49,26 @@ export async function cardInputForUser(ctx: AppContext, user: SessionUser, baseU
     linkedinUrl: link('linkedin'),
   };
   return { data, qrUrl: profileUrl(baseUrl, profile.id), logoUrl: profile.logoUrl, profileId: profile.id };
+}
+
+/**
+ * The look a card type can produce: the metal from the card type, an accent it can make (400 with
+ * the field otherwise), the font and logo box as chosen.
+ */
+export function checkedLook(cardType: string, input: CardLookInput | null | undefined): CardLook {
+  const look: CardLook = { cardType: cardType as CardTypeId };
+  if (!input) return look;
+  if (input.accent) {
+    const ok = allowedAccent(cardType, input.accent);
+    if (ok !== input.accent.toLowerCase()) {
+      throw badRequest('This card type cannot produce this colour', { 'look.accent': `${CARD_FINISHES[cardType as CardTypeId]?.accentNote ?? 'Choose another colour.'}` });
+    }
+    look.accent = ok;
+  }
+  if (input.font) look.font = allowedFont(input.font);
+  if (input.logoPosition) look.logoPosition = input.logoPosition;
+  if (input.logoScale) look.logoScale = input.logoScale;
+  return look;
 }
 
 class Replayed extends Error {
@@ -101,8 +122,10 @@ export async function submitForReview(ctx: AppContext, user: SessionUser, input:
   // a logo in the form must be the caller's own upload (issue 19)
   await assertFilesOwned(ctx.db, { userId: user.id }, { 'customerProfile.logoUrl': p.logoUrl });
   const qrUrl = profile ? profileUrl(baseUrl, profile.id) : null;
+  const look = checkedLook(input.cardType, input.look);
   const renderInput: CardRenderInput = {
-    data: p,
+    // the card type's metal and the customer's choices: the same fill as the live preview
+    data: { ...p, look },
     qrUrl,
     logoUrl: p.logoUrl ?? profile?.logoUrl ?? null,
   };
@@ -129,6 +152,7 @@ export async function submitForReview(ctx: AppContext, user: SessionUser, input:
             qrBorder: display.qrBorder,
             ...(display.qrBorderColor ? { qrBorderColor: display.qrBorderColor, qrBorderWidth: display.qrBorderWidth } : {}),
             overlayOpacity: 0.2,
+            look,
           },
           qrCodeUrl: qrUrl,
           status: 'pending',
@@ -189,6 +213,13 @@ function clampSubmittedAt(iso: string): Date {
   return new Date(t);
 }
 
+/** The choices stored with a design (`customizations.look`), as the designer takes them back. */
+export function lookInputOf(customizations: unknown): CardLookInput | null {
+  const l = (customizations as { look?: CardLook } | null)?.look;
+  if (!l || typeof l !== 'object') return null;
+  return { accent: l.accent ?? null, font: l.font ?? null, logoPosition: l.logoPosition ?? null, logoScale: l.logoScale ?? null };
+}
+
 /** The owner's card and its order (anyone else: 404, as if it did not exist). */
 async function ownCard(ctx: AppContext, userId: string, cardId: number) {
   const [row] = await ctx.db
@@ -214,6 +245,7 @@ export async function designForEdit(ctx: AppContext, userId: string, cardId: num
     templateId: card.templateId,
     cardType: ((CARD_TYPE_IDS as readonly string[]).includes(card.cardType) ? card.cardType : 'standard') as CardTypeId,
     customerProfile: cp,
+    look: lookInputOf(card.customizations),
     status: card.status,
     reason: card.status === 'rejected' ? card.reviewNotes?.trim() || null : null,
     canResubmit: canResubmit(card, order),
@@ -246,7 +278,8 @@ export async function resubmitDesign(
   await assertFilesOwned(ctx.db, { userId: user.id }, { 'customerProfile.logoUrl': p.logoUrl });
   const [profile] = await ctx.db.select({ id: profiles.id, logoUrl: profiles.logoUrl }).from(profiles).where(eq(profiles.userId, user.id)).limit(1);
   const qrUrl = profile ? profileUrl(baseUrl, profile.id) : card.qrCodeUrl;
-  const rendered = await renderCard(ctx, template, { data: p, qrUrl, logoUrl: p.logoUrl ?? profile?.logoUrl ?? null }, 'jpeg');
+  const look = checkedLook(card.cardType, input.look);
+  const rendered = await renderCard(ctx, template, { data: { ...p, look }, qrUrl, logoUrl: p.logoUrl ?? profile?.logoUrl ?? null }, 'jpeg');
 
   const savedKeys: string[] = [];
   try {
@@ -263,6 +296,7 @@ export async function resubmitDesign(
         .set({
           templateId: template.id,
           customerProfile: { ...p, templateVersion: template.version },
+          customizations: { ...((card.customizations ?? {}) as Record<string, unknown>), look },
           frontImageUrl,
           backImageUrl,
           qrCodeUrl: qrUrl,

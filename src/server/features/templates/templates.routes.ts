@@ -13,8 +13,13 @@ import {
   FontFileGetResponse,
   SvgFileGetParams,
   SvgFileGetResponse,
+  SvgFilesPreviewBody,
+  SvgFilesPreviewResponse,
   SvgFilesSaveBody,
   SvgFilesSaveResponse,
+  TemplateRollbackBody,
+  TemplateVersionsParams,
+  TemplateVersionsResponse,
   SvgTemplateListResponse,
   TemplateCustomizeBody,
   TemplateListResponse,
@@ -33,18 +38,22 @@ import { SANDBOX_CSP } from '#server/plugins/security';
 import { cards, orders, profiles } from '#server/db/schema/index';
 import { proofSheet } from './card-render';
 import { assertFilesOwned } from '#server/features/uploads/public-api';
-import { cardInputForUser, profileUrl, submitForReview } from './design.service';
+import { cardInputForUser, lookInputOf, profileUrl, submitForReview } from './design.service';
+import type { CardLook } from '#shared/templates/look';
 import { sendNotModifiedIfFresh } from '#server/http/etag';
 import {
   cardSvg,
   getTemplate,
   listSvgTemplates,
   listTemplates,
+  previewSvgFiles,
   renderCard,
+  rollbackTemplate,
   saveSvgFiles,
   templatePreviewSvg,
   templateSide,
   templateThumbnail,
+  templateVersions,
 } from './templates.service';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -159,10 +168,13 @@ export async function templatesRoutes(app: FastifyInstance) {
     const t = await getTemplate(app.ctx, { id: templateId });
     // the QR code: the public profile of the order's card or customer, when there is one
     let qrUrl: string | null = null;
+    // the order's card type gives the metal; a designed card adds the customer's choices (issue 20)
+    let look: CardLook | null = null;
     if (orderId !== undefined) {
-      const [o] = await app.ctx.db.select({ id: orders.id, userId: orders.userId, cardId: orders.cardId }).from(orders).where(eq(orders.id, orderId)).limit(1);
+      const [o] = await app.ctx.db.select({ id: orders.id, userId: orders.userId, cardId: orders.cardId, cardType: orders.cardType }).from(orders).where(eq(orders.id, orderId)).limit(1);
       if (!o) throw notFound('Order not found');
-      const [c] = o.cardId ? await app.ctx.db.select({ profileId: cards.profileId }).from(cards).where(eq(cards.id, o.cardId)).limit(1) : [];
+      const [c] = o.cardId ? await app.ctx.db.select({ profileId: cards.profileId, customizations: cards.customizations }).from(cards).where(eq(cards.id, o.cardId)).limit(1) : [];
+      look = { ...(lookInputOf(c?.customizations) ?? {}), cardType: o.cardType as CardLook['cardType'] };
       const [p] =
         c?.profileId || o.userId
           ? await app.ctx.db
@@ -177,7 +189,7 @@ export async function templatesRoutes(app: FastifyInstance) {
       if (batch) qrUrl = batch;
     }
     const { logoUrl, ...data } = customerData;
-    const out = await renderCard(app.ctx, t, { data, qrUrl, logoUrl }, 'jpeg');
+    const out = await renderCard(app.ctx, t, { data: { ...data, look }, qrUrl, logoUrl }, 'jpeg');
     const sheet = await proofSheet(out.front, out.back);
     const filename = `business-card-${slug(customerData.fullName)}-${orderId ?? 'preview'}.jpg`;
     reply.header('content-disposition', `attachment; filename="${filename}"`);
@@ -192,6 +204,33 @@ export async function templatesRoutes(app: FastifyInstance) {
       const saved = await saveSvgFiles(app.ctx, req.body, req.user!.id);
       return {
         message: 'SVG files written',
+        template: { id: saved.id, folder: saved.folder, version: saved.version, updatedAt: saved.updatedAt.toISOString(), notes: saved.notes },
+      };
+    },
+  );
+
+  // the manager's preview before saving: the same checks, sample data, nothing written (issue 20)
+  r.post(
+    '/api/svg-files/preview',
+    { config: { access: 'admin' }, bodyLimit: 3 * 1024 * 1024, schema: { body: SvgFilesPreviewBody, response: { 200: SvgFilesPreviewResponse } } },
+    async (req) => {
+      await enforceRateLimit(app.ctx.rateLimiter, `svg-preview:user:${req.user!.id}`, 60, 600, 'Too many previews. Please wait a moment.');
+      return previewSvgFiles(app.ctx, req.body);
+    },
+  );
+
+  r.get('/api/svg-files/:templateId/versions', { config: { access: 'admin' }, schema: { params: TemplateVersionsParams, response: { 200: TemplateVersionsResponse } } }, async (req, reply) => {
+    reply.header('cache-control', 'no-store');
+    return templateVersions(app.ctx, req.params.templateId);
+  });
+
+  r.post(
+    '/api/svg-files/:templateId/rollback',
+    { config: { access: 'admin' }, schema: { params: TemplateVersionsParams, body: TemplateRollbackBody, response: { 200: SvgFilesSaveResponse } } },
+    async (req) => {
+      const saved = await rollbackTemplate(app.ctx, req.params.templateId, req.body.version, req.user!.id);
+      return {
+        message: `Version ${req.body.version} is live again as version ${saved.version}`,
         template: { id: saved.id, folder: saved.folder, version: saved.version, updatedAt: saved.updatedAt.toISOString(), notes: saved.notes },
       };
     },

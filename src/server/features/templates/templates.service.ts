@@ -10,6 +10,7 @@ import { HttpError, badRequest, notFound } from '#server/http/http-errors';
 import { keyFromFileUrl } from '#server/infra/files';
 import { cardLogoPngFor, sanitizeSvgOffThread, SvgRejectedError, SVG_MAX_BYTES } from '#server/features/uploads/public-api';
 import { renderFilledCard, renderSvg, type RasterFormat } from './card-render';
+import { checkReplacement, fieldsOf, findVersion, listVersions, recordVersion } from './template-versions.service';
 
 export type TemplateRow = typeof templates.$inferSelect;
 
@@ -226,11 +227,8 @@ export interface SaveSvgFilesInput {
   notes?: string;
 }
 
-/**
- * Sanitizes and stores new front/back SVGs (and notes), bumping the version. Any refused file
- * answers 400/413 with the field named, and nothing is written.
- */
-export async function saveSvgFiles(ctx: AppContext, input: SaveSvgFilesInput, userId: string) {
+/** The manager's new files, sanitized off the main thread (400/413 naming the side when refused). */
+export async function sanitizeUpdates(ctx: AppContext, input: SaveSvgFilesInput): Promise<{ row: LightRow; clean: { frontSvg?: string; backSvg?: string } }> {
   const [row] = await ctx.db.select(light).from(templates).where(eq(templates.id, input.templateId)).limit(1);
   if (!row) throw notFound('Template not found');
   if (row.folder !== input.folder) {
@@ -249,16 +247,88 @@ export async function saveSvgFiles(ctx: AppContext, input: SaveSvgFilesInput, us
       throw e;
     }
   }
-  const [updated] = await ctx.db
-    .update(templates)
-    .set({
-      ...clean,
-      ...(input.notes !== undefined ? { notes: input.notes.trim() || null } : {}),
-      version: sql`${templates.version} + 1`,
-      updatedAt: new Date(),
-      updatedBy: userId,
-    })
-    .where(eq(templates.id, row.id))
-    .returning();
-  return updated;
+  return { row, clean };
+}
+
+/**
+ * Sanitizes, checks (it renders with sample data and keeps every field the current version has:
+ * template-versions.service.ts) and stores new front/back SVGs (and notes) as a new version, kept
+ * in `template_versions`. Any refused file answers 400/413 with the field named, and nothing is
+ * written.
+ */
+export async function saveSvgFiles(ctx: AppContext, input: SaveSvgFilesInput, userId: string) {
+  const { row, clean } = await sanitizeUpdates(ctx, input);
+  const current = await getTemplate(ctx, { id: row.id });
+  await checkReplacement(ctx, current, clean);
+  return ctx.db.transaction(async (tx) => {
+    // the version being replaced is kept too (a seeded template has no row yet)
+    await recordVersion(tx, current, current.updatedBy);
+    const [updated] = await tx
+      .update(templates)
+      .set({
+        ...clean,
+        ...(input.notes !== undefined ? { notes: input.notes.trim() || null } : {}),
+        version: sql`${templates.version} + 1`,
+        updatedAt: new Date(),
+        updatedBy: userId,
+      })
+      .where(eq(templates.id, row.id))
+      .returning();
+    await recordVersion(tx, updated, userId);
+    return updated;
+  });
+}
+
+/** The manager's preview: the same checks as the save, the sides rendered with sample data; nothing written. */
+export async function previewSvgFiles(ctx: AppContext, input: SaveSvgFilesInput) {
+  const { row, clean } = await sanitizeUpdates(ctx, input);
+  const current = await getTemplate(ctx, { id: row.id });
+  const out = await checkReplacement(ctx, current, clean);
+  const fields = new Set([...fieldsOf(clean.frontSvg ?? current.frontSvg), ...fieldsOf(clean.backSvg ?? current.backSvg)]);
+  const png = (b: Buffer) => `data:image/png;base64,${b.toString('base64')}`;
+  return { front: png(out.front), back: png(out.back), fields: [...fields] };
+}
+
+/** Makes a kept version current again, as a new version (the history is never rewritten). */
+export async function rollbackTemplate(ctx: AppContext, templateId: number, version: number, userId: string) {
+  const current = await getTemplate(ctx, { id: templateId });
+  const kept = await findVersion(ctx, templateId, version);
+  if (!kept) throw notFound('Version not found');
+  if (version === current.version) throw badRequest('This version is already live', { version: 'This version is already live' });
+  // it went live once; it must still render today (fonts or the renderer may have changed)
+  await checkReplacement(ctx, { ...current, frontSvg: null, backSvg: null }, { frontSvg: kept.frontSvg ?? undefined, backSvg: kept.backSvg ?? undefined });
+  return ctx.db.transaction(async (tx) => {
+    await recordVersion(tx, current, current.updatedBy);
+    const [updated] = await tx
+      .update(templates)
+      .set({
+        frontSvg: kept.frontSvg,
+        backSvg: kept.backSvg,
+        notes: `Rolled back to version ${version}${kept.notes ? `: ${kept.notes}` : ''}`.slice(0, 2000),
+        version: sql`${templates.version} + 1`,
+        updatedAt: new Date(),
+        updatedBy: userId,
+      })
+      .where(eq(templates.id, templateId))
+      .returning();
+    await recordVersion(tx, updated, userId);
+    return updated;
+  });
+}
+
+export async function templateVersions(ctx: AppContext, templateId: number) {
+  const t = await getTemplate(ctx, { id: templateId });
+  const versions = await listVersions(ctx, t.id, t.version);
+  // a template never edited since it was seeded: its one version is the live one
+  if (!versions.some((v) => v.current)) {
+    versions.unshift({
+      version: t.version,
+      notes: t.notes,
+      createdAt: t.updatedAt.toISOString(),
+      createdBy: null,
+      current: true,
+      fields: [...new Set([...fieldsOf(t.frontSvg), ...fieldsOf(t.backSvg)])],
+    });
+  }
+  return { templateId: t.id, versions };
 }

@@ -295,7 +295,11 @@ describe('POST /api/svg-files (template manager save)', () => {
     const before = (await t.app.inject({ method: 'GET', url: '/api/template-thumbnail/18/back' })) as any;
     const newBack = SVG(
       '<rect width="1050" height="600" fill="#000"/><text data-field="fullName" x="80" y="120" font-family="Inter" font-size="40" fill="#fff">Name</text>' +
-        '<text x="80" y="200" font-family="Inter" font-size="30" fill="#fff">NEW BACK DESIGN</text><g data-slot="qr" data-x="700" data-y="200" data-size="240"></g>',
+        '<text x="80" y="200" font-family="Inter" font-size="30" fill="#fff">NEW BACK DESIGN</text><g data-slot="qr" data-x="700" data-y="200" data-size="240"></g>' +
+        // a replacement keeps every field the live back shows (issue 20)
+        ['email', 'phoneNumber', 'website', 'linkedinUrl', 'address', 'profileUrl']
+          .map((f, i) => `<text data-field="${f}" x="80" y="${260 + i * 40}" font-family="Inter" font-size="22" fill="#fff">${f}</text>`)
+          .join(''),
     );
     const res = await agent.post('/api/svg-files', { templateId: 18, folder: 'modern', updates: { back: newBack }, notes: 'Spring refresh' });
     expect(res.statusCode, res.body).toBe(200);
@@ -330,7 +334,9 @@ describe('POST /api/svg-files (template manager save)', () => {
     const dirty = SVG(
       '<script>alert(1)</script><rect width="10" height="10" onclick="alert(2)"/><foreignObject><div xmlns="http://www.w3.org/1999/xhtml">x</div></foreignObject>' +
         '<a href="javascript:alert(3)"><text x="1" y="20">link</text></a><image href="https://evil.example/x.png"/><style>@import url(https://evil.example/a.css);</style>' +
-        '<rect fill="url(https://evil.example/p)" width="5" height="5"/>',
+        '<rect fill="url(https://evil.example/p)" width="5" height="5"/>' +
+        // the fields of the live front, which a replacement must keep (issue 20)
+        BUILTIN_TEMPLATES.find((x) => x.folder === 'minimal')!.front.replace(/^<svg[^>]*>/, '').replace(/<\/svg>$/, ''),
     );
     const res = await agent.post('/api/svg-files', { templateId: 15, folder: 'minimal', updates: { front: dirty } });
     expect(res.statusCode).toBe(200);

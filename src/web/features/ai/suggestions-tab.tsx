@@ -12,6 +12,8 @@ import { AiFormCard, AiSubmitButton, ChoiceSelect, ResultPlaceholder, ResultSect
 import { SwatchGrid } from '#web/features/ai/components/swatch';
 import { FontSample } from '#web/features/ai/components/fonts';
 import { validateAndShow } from './validate';
+import { designWithLookPath } from '#shared/routes';
+import { isHexColor, normalizeHex } from '#shared/ai/color';
 
 const EMPTY = { companyName: '', industry: '', role: '', targetAudience: '', brandPersonality: '', existingColors: '' };
 
@@ -81,6 +83,12 @@ export function SuggestionsTab() {
   );
 }
 
+/** The palette colour for the name ("Apply to my card"): the primary, as #RRGGBB. */
+function primaryOf(data: DesignSuggestionsResponse): string | null {
+  const c = data.colorPalette.find((x) => x.role === 'primary') ?? data.colorPalette[0];
+  return c && isHexColor(c.hex) ? normalizeHex(c.hex) : null;
+}
+
 function SuggestionsResult({ data, companyName, role }: { data: DesignSuggestionsResponse; companyName: string; role: string }) {
   return (
     <div className="space-y-6" data-testid="suggestions-result">
@@ -92,6 +100,13 @@ function SuggestionsResult({ data, companyName, role }: { data: DesignSuggestion
           <Badge variant="outline">{data.engine === 'model' ? 'AI model' : 'Built-in design engine'}</Badge>
         </div>
         <SwatchGrid colors={data.colorPalette} />
+        {primaryOf(data) ? (
+          <Button asChild variant="outline" size="sm" className="mt-3">
+            <Link to={designWithLookPath({ accent: primaryOf(data)! })} data-testid="apply-suggested-palette">
+              Apply to my card
+            </Link>
+          </Button>
+        ) : null}
       </section>
 
       <ResultSection id="sg-fonts" title="Font Recommendations">

@@ -2,7 +2,16 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Profile } from '#shared/schemas/profile';
 import type { ProfileDesignSaveBodyInput } from '#shared/schemas/profile';
 import type { z } from 'zod';
-import type { SubmitForReviewInput, SubmitForReviewResult, SvgFilesInput, SvgFilesSaveResponse, SvgTemplate, TemplateSummary } from '#shared/schemas/templates';
+import type {
+  SubmitForReviewInput,
+  SubmitForReviewResult,
+  SvgFilesInput,
+  SvgFilesPreviewResponse,
+  SvgFilesSaveResponse,
+  SvgTemplate,
+  TemplateSummary,
+  TemplateVersionsResponse,
+} from '#shared/schemas/templates';
 import { api } from '#web/lib/api';
 import { getQueryFn } from '#web/lib/query-client';
 
@@ -49,6 +58,31 @@ export function useSaveSvgFiles() {
     mutationFn: (body: SvgFilesInput) => api.post<z.infer<typeof SvgFilesSaveResponse>>('/api/svg-files', body),
     onSuccess: async () => {
       await Promise.all([qc.invalidateQueries({ queryKey: SVG_TEMPLATES_KEY }), qc.invalidateQueries({ queryKey: TEMPLATES_KEY })]);
+    },
+  });
+}
+
+/** The manager's check and preview of unsaved files (sample data, nothing written). */
+export function usePreviewSvgFiles() {
+  return useMutation({
+    mutationFn: (body: SvgFilesInput) => api.post<z.infer<typeof SvgFilesPreviewResponse>>('/api/svg-files/preview', body),
+  });
+}
+
+export function useTemplateVersions(templateId: number, enabled: boolean) {
+  return useQuery<z.infer<typeof TemplateVersionsResponse>>({ queryKey: [`/api/svg-files/${templateId}/versions`], enabled });
+}
+
+export function useRollbackTemplate(templateId: number) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (version: number) => api.post<z.infer<typeof SvgFilesSaveResponse>>(`/api/svg-files/${templateId}/rollback`, { version }),
+    onSuccess: async () => {
+      await Promise.all([
+        qc.invalidateQueries({ queryKey: SVG_TEMPLATES_KEY }),
+        qc.invalidateQueries({ queryKey: TEMPLATES_KEY }),
+        qc.invalidateQueries({ queryKey: [`/api/svg-files/${templateId}/versions`] }),
+      ]);
     },
   });
 }

@@ -210,21 +210,13 @@ export function previewStyleOf(name: string): 'Minimal' | 'Classic' | 'Modern' |
   return 'Sleek';
 }
 
-/** What the live preview shows for a field still empty (the card never looks blank). */
-export const PREVIEW_PLACEHOLDERS: DesignValues = {
-  fullName: 'Your Name',
-  jobTitle: 'Your Title',
-  companyName: 'Your Company',
-  email: 'you@company.com',
-  phoneNumber: '+1 (212) 555-0100',
-  address: 'New York, NY',
-  website: '',
-  linkedinUrl: '',
-};
-
+/**
+ * What the live preview draws: exactly what will be printed. An empty field is left off the card
+ * (issue 20); the form's hints, outside the card, say what goes where.
+ */
 export function previewData(v: DesignValues): DesignValues {
   const out = { ...v };
-  for (const k of Object.keys(out) as Array<keyof DesignValues>) if (!out[k].trim()) out[k] = PREVIEW_PLACEHOLDERS[k];
+  for (const k of Object.keys(out) as Array<keyof DesignValues>) out[k] = out[k].trim();
   return out;
 }
 

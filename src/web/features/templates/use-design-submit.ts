@@ -2,6 +2,7 @@ import { useRef } from 'react';
 import { useNavigate } from 'react-router';
 import type { CardStyle, CardTypeId, DeliveryOptionId } from '#shared/catalogue';
 import { DESIGN_MESSAGES } from '#shared/templates/messages';
+import type { CardLookInput } from '#shared/schemas/templates';
 import { ApiError, errorMessage, fieldErrors } from '#web/lib/api';
 import { toast } from '#web/lib/toast';
 import { useSaveDesignerProfile, useSubmitDesign } from './api';
@@ -46,7 +47,7 @@ export function useDesignSubmit() {
 
   async function run(
     values: DesignValues,
-    opts: { templateId: number; cardType: CardTypeId; quantity?: number; deliveryOption?: DeliveryOptionId; cardStyle?: CardStyle; skipProfileSave?: boolean },
+    opts: { templateId: number; cardType: CardTypeId; quantity?: number; deliveryOption?: DeliveryOptionId; cardStyle?: CardStyle; skipProfileSave?: boolean; look?: CardLookInput },
     onFieldErrors: (e: Partial<Record<keyof DesignValues, string>>) => void,
   ): Promise<boolean> {
     try {
@@ -55,6 +56,7 @@ export function useDesignSubmit() {
         templateId: opts.templateId,
         cardType: opts.cardType,
         customerProfile: toCustomerProfile(values),
+        ...(opts.look ? { look: opts.look } : {}),
         submittedAt: new Date().toISOString(),
         ...(opts.quantity !== undefined ? { quantity: opts.quantity } : {}),
         ...(opts.deliveryOption ? { deliveryOption: opts.deliveryOption } : {}),

@@ -2,6 +2,8 @@ import { useEffect } from 'react';
 import { BUNDLED_FONTS, fontFaceCss } from '#shared/fonts';
 import type { FontRecommendation } from '#shared/schemas/ai';
 import { Badge } from '#web/components/ui/badge';
+import { Link } from 'react-router';
+import { designWithLookPath } from '#shared/routes';
 
 const STYLE_ID = 'bundled-font-faces';
 
@@ -41,6 +43,11 @@ export function FontSample({ font, sample, detail }: { font: FontRecommendation;
       </div>
       <p className="mt-2 text-xs text-muted-foreground">Weights {font.weights.join(', ')}</p>
       <p className="mt-2 text-sm">{font.reason}</p>
+      {BUNDLED_FONTS.some((b) => b.family === font.family) ? (
+        <Link to={designWithLookPath({ font: font.family })} className="mt-2 inline-block text-sm font-medium text-gold underline underline-offset-4" data-testid="apply-font">
+          Use this font on my card
+        </Link>
+      ) : null}
     </li>
   );
 }

@@ -22,6 +22,9 @@ import {
 } from '#web/features/templates/design-parts';
 import { useDesignSubmit } from '#web/features/templates/use-design-submit';
 import { toast } from '#web/lib/toast';
+import { allowedAccent } from '#shared/templates/look';
+import type { CardLookInput } from '#shared/schemas/templates';
+import { LookPicker, lookFromParams } from '#web/features/templates/look-picker';
 import { errorMessage, fieldErrors } from '#web/lib/api';
 import { designFromStored, editCardId, useDesignForEdit, useResubmitDesign } from '#web/features/templates/use-design-resubmit';
 
@@ -36,9 +39,13 @@ export function DesignWizard({ userEmail }: { userEmail: string }) {
   const templatesQ = useSvgTemplates();
   const profileQ = useMyProfile();
   const [templateId, setTemplateId] = useState(() => parseTemplateId(params.get('templateId')));
+  // the AI assistant's "Apply to my card" sends ?accent=&font=; a printed colour needs Color Metal
+  const [look, setLook] = useState<CardLookInput>(() => lookFromParams(params));
   const [cardType, setCardType] = useState<CardTypeId>(() => {
     const c = params.get('cardType');
-    return c && (CARD_TYPE_IDS as readonly string[]).includes(c) ? (c as CardTypeId) : DEFAULT_CARD_TYPE;
+    if (c && (CARD_TYPE_IDS as readonly string[]).includes(c)) return c as CardTypeId;
+    const asked = lookFromParams(params).accent;
+    return asked && allowedAccent(DEFAULT_CARD_TYPE, asked) !== asked ? 'color' : DEFAULT_CARD_TYPE;
   });
   const [values, setValues] = useState<DesignValues | null>(null);
   const [errors, setErrors] = useState<Partial<Record<keyof DesignValues, string>>>({});
@@ -59,6 +66,7 @@ export function DesignWizard({ userEmail }: { userEmail: string }) {
       setValues(designFromStored(editing.customerProfile));
       setTemplateId(editing.templateId);
       setCardType(editing.cardType);
+      if (editing.look) setLook(editing.look);
       return;
     }
     if (!profileQ.isLoading) setValues(designFromProfile(profileQ.data, userEmail));
@@ -74,7 +82,12 @@ export function DesignWizard({ userEmail }: { userEmail: string }) {
   const profile = profileQ.data;
   const qrUrl = profile ? publicProfileUrl(window.location.origin, profile.id) : null;
   const v = values ?? designFromProfile(null, userEmail);
-  const data = useMemo(() => previewData(v), [v]);
+  // an accent the card type cannot produce is dropped (the card type decides the metal)
+  const effectiveLook = useMemo<CardLookInput>(
+    () => ({ ...look, accent: look.accent && allowedAccent(cardType, look.accent) === look.accent ? look.accent : null }),
+    [look, cardType],
+  );
+  const data = useMemo(() => ({ ...previewData(v), look: { ...effectiveLook, cardType } }), [v, effectiveLook, cardType]);
 
   async function onSubmit(e: FormEvent) {
     e.preventDefault();
@@ -87,7 +100,7 @@ export function DesignWizard({ userEmail }: { userEmail: string }) {
     setErrors({});
     if (editing) {
       try {
-        const res = await resubmit.mutateAsync({ templateId: selected?.id ?? templateId, customerProfile: toCustomerProfile(v) });
+        const res = await resubmit.mutateAsync({ templateId: selected?.id ?? templateId, customerProfile: toCustomerProfile(v), look: effectiveLook });
         toast({ title: 'Design resubmitted', description: `Your edited design for order #${res.orderId} is back in review. We e-mail you when it is reviewed.` });
         navigate(res.statusPath);
       } catch (err) {
@@ -97,7 +110,7 @@ export function DesignWizard({ userEmail }: { userEmail: string }) {
       }
       return;
     }
-    await submit.run(v, { templateId: selected?.id ?? templateId, cardType }, setErrors);
+    await submit.run(v, { templateId: selected?.id ?? templateId, cardType, look: effectiveLook }, setErrors);
   }
 
   const ct = findCardType(cardType)!;
@@ -154,6 +167,7 @@ export function DesignWizard({ userEmail }: { userEmail: string }) {
             ) : (
               <CardTypePicker value={cardType} onChange={setCardType} />
             )}
+            <LookPicker cardType={cardType} look={effectiveLook} onChange={setLook} />
           </section>
 
           <section aria-labelledby="step-info" className="space-y-4">
@@ -180,6 +194,7 @@ export function DesignWizard({ userEmail }: { userEmail: string }) {
               ) : (
                 <CardPair layout="stack" front={selected?.front} back={selected?.back} name={selected?.name} data={data} qrUrl={qrUrl} logoHref={profile?.logoUrl} onTruncated={setTruncated} />
               )}
+              <p className="text-xs text-muted-foreground">Empty fields are left off the card.</p>
               <p className="text-xs text-muted-foreground">
                 {qrUrl
                   ? 'The QR code opens your public profile.'

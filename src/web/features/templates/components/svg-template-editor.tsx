@@ -9,8 +9,9 @@ import { Button } from '#web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card';
 import { FormField, Textarea } from '#web/components/ui/input';
 import { Spinner } from '#web/components/ui/spinner';
-import { useSaveSvgFiles } from '#web/features/templates/api';
-import { errorMessage } from '#web/lib/api';
+import { usePreviewSvgFiles, useSaveSvgFiles } from '#web/features/templates/api';
+import { TemplateVersions } from './template-versions';
+import { errorMessage, fieldErrors } from '#web/lib/api';
 import { toast } from '#web/lib/toast';
 
 /** One template's SVG manager: replace the front or back file, preview it filled, save with a note. */
@@ -19,6 +20,11 @@ export function TemplateEditor({ template }: { template: SvgTemplate }) {
   const [notes, setNotes] = useState(template.notes ?? '');
   const [broken, setBroken] = useState<Partial<Record<TemplateSide, boolean>>>({});
   const save = useSaveSvgFiles();
+  // every unsaved file is checked on the server at once: it must render with sample data and keep
+  // the template's fields (issue 20); the preview then shows it exactly as it would go live
+  const check = usePreviewSvgFiles();
+  const [checked, setChecked] = useState<{ front: string; back: string; fields: string[] } | null>(null);
+  const [sideErrors, setSideErrors] = useState<Partial<Record<TemplateSide, string>>>({});
   const missing = !template.front || !template.back || broken.front || broken.back;
 
   // blob URLs of unsaved files are released when replaced or when leaving the page
@@ -47,8 +53,28 @@ export function TemplateEditor({ template }: { template: SvgTemplate }) {
     }
     const url = URL.createObjectURL(new Blob([preview], { type: 'image/svg+xml' }));
     urls.current.push(url);
-    setPending((p) => ({ ...p, [side]: { text, url, name: file.name } }));
+    const next = { ...pending, [side]: { text, url, name: file.name } };
+    setPending(next);
     toast({ title: SVG_MANAGER_MESSAGES.ready(side) });
+    await runCheck(next);
+  }
+
+  async function runCheck(next: typeof pending) {
+    setChecked(null);
+    setSideErrors({});
+    try {
+      const r = await check.mutateAsync({
+        templateId: template.id,
+        folder: template.folder as (typeof TEMPLATE_FOLDERS)[number],
+        updates: { ...(next.front ? { front: next.front.text } : {}), ...(next.back ? { back: next.back.text } : {}) },
+      });
+      setChecked(r);
+    } catch (err) {
+      const fe = fieldErrors(err);
+      const errs: Partial<Record<TemplateSide, string>> = {};
+      for (const side of ['front', 'back'] as const) if (next[side]) errs[side] = fe[`updates.${side}`] ?? errorMessage(err, 'This file cannot be used');
+      setSideErrors(errs);
+    }
   }
 
   async function onSave() {
@@ -60,13 +86,17 @@ export function TemplateEditor({ template }: { template: SvgTemplate }) {
         notes,
       });
       setPending({});
+      setChecked(null);
       toast({ title: SVG_MANAGER_MESSAGES.saved, description: SVG_MANAGER_MESSAGES.savedDescription });
     } catch (err) {
       toast({ title: 'Error', description: errorMessage(err, SVG_MANAGER_MESSAGES.saveFailed), variant: 'destructive' });
     }
   }
 
-  const dirty = !!pending.front || !!pending.back || notes !== (template.notes ?? '');
+  const hasFiles = !!pending.front || !!pending.back;
+  const dirty = hasFiles || notes !== (template.notes ?? '');
+  // files go live only once the server's check passed
+  const canSave = dirty && (!hasFiles || (checked !== null && !check.isPending));
   return (
     <Card data-testid={`svg-template-${template.folder}`}>
       <CardHeader>
@@ -86,7 +116,7 @@ export function TemplateEditor({ template }: { template: SvgTemplate }) {
             const saved = template[side] ? templateSvgUrl(template.folder, side, template.version) : null;
             // the saved design as the server renders it (bundled fonts, sample person, real QR code)
             const rendered = template[side] ? templateThumbnailUrl(template.id, side, template.version) : null;
-            const src = pending[side]?.url ?? rendered;
+            const src = (pending[side] && checked ? checked[side] : pending[side]?.url) ?? rendered;
             return (
               <div key={side} className="space-y-3">
                 <div className="flex items-center justify-between">
@@ -114,6 +144,19 @@ export function TemplateEditor({ template }: { template: SvgTemplate }) {
                     <div className="flex h-full items-center justify-center text-sm text-neutral-400">{SVG_MANAGER_MESSAGES.missing}</div>
                   )}
                 </div>
+                {pending[side] ? (
+                  sideErrors[side] ? (
+                    <p role="alert" className="text-sm font-medium text-destructive" data-testid={`svg-error-${template.folder}-${side}`}>
+                      {sideErrors[side]}
+                    </p>
+                  ) : checked ? (
+                    <p className="text-xs text-muted-foreground" data-testid={`svg-checked-${template.folder}-${side}`}>
+                      Checked: renders with sample data and keeps the fields ({checked.fields.join(', ')}).
+                    </p>
+                  ) : (
+                    <p className="text-xs text-muted-foreground">Checking the file…</p>
+                  )
+                ) : null}
                 <label className="inline-flex cursor-pointer items-center gap-2 rounded-md border border-input px-3 py-2 text-sm hover:bg-accent">
                   <Upload className="size-4" aria-hidden="true" />
                   <span>Replace {side}.svg</span>
@@ -136,10 +179,11 @@ export function TemplateEditor({ template }: { template: SvgTemplate }) {
         <FormField id={`notes-${template.id}`} label="Notes (optional)">
           <Textarea id={`notes-${template.id}`} value={notes} maxLength={2000} onChange={(e) => setNotes(e.target.value)} placeholder="What changed and why" />
         </FormField>
-        <Button onClick={onSave} disabled={!dirty || save.isPending} variant="gold">
+        <Button onClick={onSave} disabled={!canSave || save.isPending} variant="gold">
           {save.isPending ? <Spinner className="size-4" label="Saving" /> : <Save />}
           {save.isPending ? 'Saving...' : 'Save to Server'}
         </Button>
+        <TemplateVersions templateId={template.id} folder={template.folder} />
       </CardContent>
     </Card>
   );
