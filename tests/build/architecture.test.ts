@@ -79,4 +79,14 @@ describe('walls', () => {
     // shared domain folders carry a feature's name (qr is a library used by several)
     for (const d of dirs(path.join(root, 'src/shared'))) if (!['schemas', 'qr'].includes(d)) expect(server.has(d), `shared/${d} is named after no feature`).toBe(true);
   });
+
+  it('pages stay thin: a page over 150 lines says why (docs/decisions/17-01)', () => {
+    const long = fs
+      .readdirSync(path.join(root, 'src/web/routes'))
+      .filter((f) => f.endsWith('.tsx'))
+      .map((f) => ({ f, text: fs.readFileSync(path.join(root, 'src/web/routes', f), 'utf8') }))
+      .filter(({ text }) => text.split('\n').length > 150 && !/^\/\/ page-length: \S/m.test(text))
+      .map(({ f }) => f);
+    expect(long, 'pages over 150 lines without a "// page-length:" reason').toEqual([]);
+  });
 });

@@ -1,3 +1,5 @@
+// page-length: the spec's one page with two tabs (sign in, sign up); each form is short, and they
+// share the after-sign-in step and the tab switch.
 import { useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';

@@ -5,16 +5,13 @@ import { PackageCheck, PackageSearch } from 'lucide-react';
 import { BUSINESS } from '#shared/catalogue';
 import { CLAIM_MESSAGES } from '#shared/schemas/orders';
 import { Button } from '#web/components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card';
-import { FormField, Input } from '#web/components/ui/input';
 import { Skeleton } from '#web/components/ui/skeleton';
 import { errorMessage, fieldErrors } from '#web/lib/api';
 import { toast } from '#web/lib/toast';
 import { usePageTitle } from '#web/lib/use-page-title';
 import { AUTH_USER_KEY, useAuth } from '#web/features/auth/use-auth';
-import { PasswordInput } from '#web/features/account/components/password-input';
-import { PasswordStrength } from '#web/features/auth/password-strength';
 import { useClaimOrder, useOrderClaim } from '#web/features/orders/api';
+import { ClaimForms } from '#web/features/orders/components/claim-forms';
 
 /**
  * The claim link of a visitor's order (issue 20): signed in, one button attaches the order; signed
@@ -107,67 +104,19 @@ export default function ClaimOrderPage() {
         </p>
       </header>
 
-      {user ? (
-        <Card>
-          <CardHeader>
-            <CardTitle>Add it to your account</CardTitle>
-            <CardDescription>
-              Signed in as {user.email}. The order joins this account; if you have no profile yet, we build it from the order's details.
-            </CardDescription>
-          </CardHeader>
-          <CardContent>
-            <Button variant="gold" className="w-full" disabled={doClaim.isPending} onClick={() => submit({})}>
-              {doClaim.isPending ? 'Claiming…' : `Claim order #${c.orderId}`}
-            </Button>
-          </CardContent>
-        </Card>
-      ) : c.accountExists ? (
-        <Card>
-          <CardHeader>
-            <CardTitle>Sign in to claim</CardTitle>
-            <CardDescription>An account with {c.email} already exists. Sign in, then come back to this link.</CardDescription>
-          </CardHeader>
-          <CardContent>
-            <Button asChild variant="gold" className="w-full">
-              <Link to="/login" state={{ returnTo: `/claim/${encodeURIComponent(token)}` }}>
-                Sign in
-              </Link>
-            </Button>
-          </CardContent>
-        </Card>
-      ) : (
-        <Card>
-          <CardHeader>
-            <CardTitle>Create your account</CardTitle>
-            <CardDescription>
-              For {c.customerName} ({c.email}). Choose a password; your profile is built from the order and you can edit it at once.
-            </CardDescription>
-          </CardHeader>
-          <CardContent>
-            <form className="space-y-4" onSubmit={onCreate} noValidate>
-              <FormField id="claim-email" label="Email">
-                <Input id="claim-email" value={c.email} readOnly autoComplete="username" />
-              </FormField>
-              <FormField id="claim-password" label="Password" error={errors.password} required>
-                <PasswordInput id="claim-password" value={password} onChange={(e) => setPassword(e.target.value)} autoComplete="new-password" required />
-              </FormField>
-              <PasswordStrength password={password} />
-              <FormField id="claim-confirm" label="Confirm Password" error={errors.confirmPassword} required>
-                <PasswordInput id="claim-confirm" value={confirmPassword} onChange={(e) => setConfirmPassword(e.target.value)} autoComplete="new-password" required />
-              </FormField>
-              <Button type="submit" variant="gold" className="w-full" disabled={doClaim.isPending}>
-                {doClaim.isPending ? 'Creating…' : 'Create account and claim'}
-              </Button>
-              <p className="text-center text-sm text-muted-foreground">
-                Already have an account?{' '}
-                <Link className="underline" to="/login" state={{ returnTo: `/claim/${encodeURIComponent(token)}` }}>
-                  Sign in
-                </Link>
-              </p>
-            </form>
-          </CardContent>
-        </Card>
-      )}
+      <ClaimForms
+        claim={c}
+        token={token}
+        signedInAs={user?.email ?? null}
+        pending={doClaim.isPending}
+        errors={errors}
+        password={password}
+        confirmPassword={confirmPassword}
+        setPassword={setPassword}
+        setConfirmPassword={setConfirmPassword}
+        onClaim={() => submit({})}
+        onCreate={onCreate}
+      />
     </section>
   );
 }

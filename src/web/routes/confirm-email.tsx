@@ -1,3 +1,5 @@
+// page-length: one page answers two links (verify the address, confirm a change), each with its
+// three states (ready, done, refused).
 import { useSearchParams, Link } from 'react-router';
 import { CheckCircle2 } from 'lucide-react';
 import { ACCOUNT_MESSAGES } from '#shared/schemas/account';

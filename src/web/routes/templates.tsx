@@ -1,3 +1,5 @@
+// page-length: the gallery's filter, fallback list and empty states are one screen of the spec;
+// the cards themselves come from the templates feature.
 import { useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { ArrowRight, LayoutDashboard, UserRound } from 'lucide-react';
