@@ -102,7 +102,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
 
   const changes = await createChangeFeed(database, app.log);
   // one pool per process (server.ts ends it at shutdown); settings apply from here
-  configureWorkerPool({ size: config.WORKER_POOL_SIZE ?? defaultPoolSize(), taskTimeoutMs: config.WORKER_TASK_TIMEOUT_MS, queueSize: config.WORKER_QUEUE_SIZE });
+  configureWorkerPool({ size: config.WORKER_POOL_SIZE ?? defaultPoolSize(), taskTimeoutMs: config.WORKER_TASK_TIMEOUT_MS, queueSize: config.WORKER_QUEUE_SIZE, nice: config.WORKER_NICE });
 
   const ctx: AppContext = {
     config,

@@ -75,6 +75,8 @@ const EnvSchema = z.object({
   WORKER_POOL_SIZE: z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), z.coerce.number().int().min(1).max(64).optional()),
   WORKER_TASK_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(5000),
   WORKER_QUEUE_SIZE: z.coerce.number().int().min(0).max(10_000).default(16),
+  /** nice value of the threads heavy work runs on (Linux): 19 yields the most to the event loop */
+  WORKER_NICE: z.coerce.number().int().min(0).max(19).default(19),
 });
 
 export type Env = z.infer<typeof EnvSchema>;

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import os from 'node:os';
-import type { MessagePort } from 'node:worker_threads';
+import { workerData, type MessagePort } from 'node:worker_threads';
 import sharp from 'sharp';
 import { HttpError } from '#server/http/http-errors';
 import type { TaskFailure, TaskMessage } from '#server/infra/worker-pool';
@@ -19,7 +19,7 @@ import { segmentBackgroundTask } from '#server/features/ai/engine/segment.task';
 
 /**
  * Heavy work yields the CPU to the thread that answers requests: on Linux every thread of the
- * process but the main one runs at nice +10 — this worker thread, and the threads heavy work runs
+ * process but the main one runs at nice +19 (WORKER_NICE) — this worker thread, and the threads heavy work runs
  * on without being this thread: libvips's workers and the libuv pool (sharp queues its pipelines
  * there, and those threads start libvips's, which inherit their priority), and V8's helper threads
  * (the workers' garbage collection). Measured under 4 renders without pause, those other threads
@@ -27,7 +27,7 @@ import { segmentBackgroundTask } from '#server/features/ai/engine/segment.task';
  * lazily, so the pass runs again after each task (a directory listing and a few syscalls). Only
  * the priority is lowered, which needs no privilege; elsewhere nothing changes.
  */
-const WORKER_NICE = 10;
+const WORKER_NICE = Math.min(19, Math.max(0, Number((workerData as { nice?: unknown } | null)?.nice ?? 19) || 0));
 
 function lowerHelperThreadsPriority() {
   try {

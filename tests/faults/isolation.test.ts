@@ -125,6 +125,28 @@ describe('the worker pool', () => {
     }
   });
 
+  it.runIf(process.platform === 'linux')('runs heavy work below the event loop: every thread but the main one at the configured nice value', { timeout: 60_000 }, async () => {
+    const niced = new WorkerPool({ size: 1, nice: 13 });
+    try {
+      await niced.run<Uint8Array>('render', 'renderSvg', { svg: smallCard, opts: { format: 'png' } });
+      const fs = await import('node:fs');
+      const os = await import('node:os');
+      const others = fs.readdirSync('/proc/self/task').map(Number).filter((tid) => tid !== process.pid);
+      const priorities = others.map((tid) => {
+        try {
+          return os.getPriority(tid);
+        } catch {
+          return 13; // ended meanwhile
+        }
+      });
+      // the worker lowers every thread it finds (never raises one already lower)
+      expect(priorities.every((p) => p >= 13)).toBe(true);
+      expect(os.getPriority(process.pid)).toBeLessThan(13);
+    } finally {
+      await niced.close();
+    }
+  });
+
   it('refuses bad input from inside the worker as the same HttpError', async () => {
     pool ??= new WorkerPool({ size: 1 });
     const err = await pool.run('svg', 'sanitizeSvg', { text: '<svg xmlns="http://www.w3.org/2000/svg"><g></svg>' }).catch((e: unknown) => e);

@@ -45,5 +45,8 @@ export default async function setup() {
     }
   }
   process.env.PGLITE_TEMPLATE = file;
+  // tests measure behaviour, not speed: heavy work keeps a milder priority (nice 10) so render
+  // tests are not starved by the suite's own parallel files on a 2-core CI machine
+  process.env.WORKER_NICE ??= '10';
   return () => {};
 }

@@ -32,6 +32,8 @@ export interface WorkerPoolOptions {
   taskTimeoutMs: number;
   /** tasks of one kind that may wait for a worker (beyond the running ones) */
   queueSize: number;
+  /** Linux nice value of every thread but the event loop's (0 to 19; worker.ts) */
+  nice: number;
 }
 
 export function defaultPoolSize(cores = os.availableParallelism?.() ?? os.cpus().length): number {
@@ -41,7 +43,7 @@ export function defaultPoolSize(cores = os.availableParallelism?.() ?? os.cpus()
 /** A worker with nothing to do for this long ends. */
 const IDLE_WORKER_MS = 30_000;
 
-const DEFAULTS: WorkerPoolOptions = { size: defaultPoolSize(), taskTimeoutMs: 5000, queueSize: 16 };
+const DEFAULTS: WorkerPoolOptions = { size: defaultPoolSize(), taskTimeoutMs: 5000, queueSize: 16, nice: 19 };
 
 /** Messages a 422 carries when a task runs over its limit, by kind. */
 const TOO_COMPLEX: Record<TaskKind, string> = {
@@ -98,6 +100,7 @@ export class WorkerPool {
       // a runaway parse cannot take the process's memory with it
       resourceLimits: { maxOldGenerationSizeMb: 512 },
       env: process.env as Record<string, string>,
+      workerData: { nice: this.options.nice },
     });
     // a worker that dies outside a task (out of memory) is replaced by piscina; nothing to do here
     this.piscina.on('error', () => undefined);
