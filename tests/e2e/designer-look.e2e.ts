@@ -54,7 +54,7 @@ describe('the designer shows the product', () => {
     await poll(() => page.locator('[data-testid="card-pair"] text.card-accent').first().getAttribute('font-family')).toContain('Playfair Display');
 
     await page.getByRole('button', { name: 'Submit for Review' }).click();
-    await page.waitForURL(/\/order-success\?orderId=\d+$/);
+    await page.waitForURL(/\/order-success\?orderId=\d+$/, { timeout: 45_000 });
     const [card] = await server.app.ctx.db.select().from(cards).orderBy(cards.id);
     const stored = (card.customizations as { look: Record<string, unknown> }).look;
     expect(stored).toMatchObject({ cardType: 'luxury_titanium', accent: gold, font: 'Playfair Display' });

@@ -91,7 +91,7 @@ describe('the customer journey in a real browser', () => {
     await claim.getByLabel('Password', { exact: true }).fill('orbit-lunar-1969');
     await claim.getByLabel('Confirm Password').fill('orbit-lunar-1969');
     await claim.getByRole('button', { name: 'Create account and claim' }).click();
-    await claim.waitForURL(/\/profile/);
+    await claim.waitForURL(/\/profile/, { timeout: 30_000 });
     await poll(() => toastText(claim)).toContain('Order claimed');
     const [user] = await db().select().from(users).where(eq(users.email, email));
     expect(user.emailVerifiedAt).not.toBeNull();
@@ -125,7 +125,7 @@ describe('the customer journey in a real browser', () => {
     await poll(() => page.getByLabel('Full Name').inputValue()).toBe('Margaret Hamilton');
     await page.getByLabel('Phone', { exact: true }).fill('+1 617 555 0101');
     await page.getByRole('button', { name: 'Submit for Review' }).click();
-    await page.waitForURL(/\/order-success\?orderId=\d+$/);
+    await page.waitForURL(/\/order-success\?orderId=\d+$/, { timeout: 45_000 });
     const designOrderId = Number(new URL(page.url()).searchParams.get('orderId'));
     const [order] = await db().select().from(orders).where(eq(orders.id, designOrderId));
     const cardId = order.cardId!;
@@ -151,7 +151,20 @@ describe('the customer journey in a real browser', () => {
     await poll(() => page.getByLabel('Job Title').inputValue()).toBe('Director');
     await page.getByLabel('Job Title').fill('Director of Software Engineering');
     await page.getByRole('button', { name: 'Resubmit for Review' }).click();
-    await page.waitForURL(/\/order-status\//);
+    // the resubmission renders the card again (worker pool): room for a loaded machine, and a
+    // refusal fails here with its own message
+    await Promise.race([
+      page.waitForURL(/\/order-status\//, { timeout: 45_000 }),
+      toastLocator(page)
+        .filter({ hasText: 'Could not resubmit' })
+        .waitFor({ timeout: 45_000 })
+        .then(
+          async () => {
+            throw new Error(`resubmit refused: ${await toastText(page)}`);
+          },
+          () => new Promise<void>(() => undefined), // no refusal: the navigation decides
+        ),
+    ]);
     await poll(() => page.getByTestId('design-status').textContent()).toBe('In review');
     expect(await page.getByLabel('Order timeline').textContent()).toContain('Design resubmitted');
     // one order only, still the same card

@@ -17,3 +17,14 @@ export function usePageTitle(title: string, description?: string) {
     }
   }, [title, description]);
 }
+
+/** A private page (a link with a secret in it): kept out of search engines while it is shown. */
+export function useNoIndex() {
+  useEffect(() => {
+    const meta = document.createElement('meta');
+    meta.name = 'robots';
+    meta.content = 'noindex, nofollow';
+    document.head.appendChild(meta);
+    return () => meta.remove();
+  }, []);
+}

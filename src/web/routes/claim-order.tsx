@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { PackageCheck, PackageSearch } from 'lucide-react';
@@ -8,7 +8,7 @@ import { Button } from '#web/components/ui/button';
 import { Skeleton } from '#web/components/ui/skeleton';
 import { errorMessage, fieldErrors } from '#web/lib/api';
 import { toast } from '#web/lib/toast';
-import { usePageTitle } from '#web/lib/use-page-title';
+import { useNoIndex, usePageTitle } from '#web/lib/use-page-title';
 import { AUTH_USER_KEY, useAuth } from '#web/features/auth/use-auth';
 import { useClaimOrder, useOrderClaim } from '#web/features/orders/api';
 import { ClaimForms } from '#web/features/orders/components/claim-forms';
@@ -30,14 +30,7 @@ export default function ClaimOrderPage() {
   const [confirmPassword, setConfirmPassword] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
 
-  // a private link: keep it out of search engines
-  useEffect(() => {
-    const meta = document.createElement('meta');
-    meta.name = 'robots';
-    meta.content = 'noindex, nofollow';
-    document.head.appendChild(meta);
-    return () => meta.remove();
-  }, []);
+  useNoIndex();
 
   const submit = (body: { password?: string; confirmPassword?: string }) => {
     setErrors({});

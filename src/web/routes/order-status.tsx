@@ -1,4 +1,3 @@
-import { useEffect } from 'react';
 import { Link, useParams } from 'react-router';
 import { ExternalLink, PackageSearch } from 'lucide-react';
 import { BUSINESS, formatUsd } from '#shared/catalogue';
@@ -7,7 +6,7 @@ import { Button } from '#web/components/ui/button';
 import { Card, CardContent, CardHeader } from '#web/components/ui/card';
 import { Skeleton } from '#web/components/ui/skeleton';
 import { ApiError } from '#web/lib/api';
-import { usePageTitle } from '#web/lib/use-page-title';
+import { useNoIndex, usePageTitle } from '#web/lib/use-page-title';
 import { useOrderStatus } from '#web/features/orders/api';
 import { ORDER_STATUS_COLOURS as COLOURS, OrderCardLink, OrderDesign, OrderTimeline, orderWhen as when } from '#web/features/orders/components/order-timeline';
 
@@ -16,14 +15,7 @@ export default function OrderStatusPage() {
   const { token } = useParams();
   const { data: order, isLoading, error } = useOrderStatus(token);
   usePageTitle(order ? `Order #${order.id}` : 'Your order');
-  // a private link: keep it out of search engines
-  useEffect(() => {
-    const meta = document.createElement('meta');
-    meta.name = 'robots';
-    meta.content = 'noindex, nofollow';
-    document.head.appendChild(meta);
-    return () => meta.remove();
-  }, []);
+  useNoIndex();
 
   if (isLoading) {
     return (

@@ -1,9 +1,9 @@
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { CheckCircle2, Factory, Mail, QrCode, SearchCheck } from 'lucide-react';
 import { Button } from '#web/components/ui/button';
-import { Card, CardContent } from '#web/components/ui/card';
 import { usePageTitle } from '#web/lib/use-page-title';
 import { OrderPlaced, orderSuccessState } from '#web/features/orders/components/order-placed';
+import { StepList } from '#web/features/orders/components/step-list';
 
 const NEXT_STEPS = [
   { icon: SearchCheck, title: 'Design review', text: 'Our team checks your card design and details, usually within one business day.' },
@@ -32,23 +32,7 @@ export default function OrderSuccessPage() {
           </p>
         ) : null}
       </div>
-      <ol className="mt-10 grid grid-cols-1 gap-4 sm:grid-cols-2">
-        {NEXT_STEPS.map(({ icon: Icon, title, text }, i) => (
-          <li key={title}>
-            <Card className="h-full">
-              <CardContent className="flex gap-4 p-5">
-                <Icon aria-hidden="true" className="mt-0.5 size-6 shrink-0 text-gold" />
-                <div>
-                  <h2 className="font-semibold">
-                    {i + 1}. {title}
-                  </h2>
-                  <p className="mt-1 text-sm text-muted-foreground">{text}</p>
-                </div>
-              </CardContent>
-            </Card>
-          </li>
-        ))}
-      </ol>
+      <StepList steps={NEXT_STEPS} />
       <div className="mt-10 flex flex-wrap justify-center gap-3">
         <Button asChild variant="gold">
           <Link to="/">Back to Home</Link>

@@ -71,6 +71,19 @@ export function checkedLook(cardType: string, input: CardLookInput | null | unde
   return look;
 }
 
+/** The active template a design uses (400 on `templateId` when it is unknown or switched off). */
+async function usableTemplate(ctx: AppContext, id: number) {
+  let template;
+  try {
+    template = await getTemplate(ctx, { id });
+  } catch (e) {
+    if (e instanceof HttpError && e.statusCode === 404) throw badRequest('Template not found', { templateId: 'Template not found' });
+    throw e;
+  }
+  if (!template.isActive) throw badRequest('This template is not available', { templateId: 'This template is not available' });
+  return template;
+}
+
 class Replayed extends Error {
   constructor(public readonly orderId: number) {
     super('replayed');
@@ -108,14 +121,7 @@ export async function submitForReview(ctx: AppContext, user: SessionUser, input:
     if (prior) return { result: await existingSubmission(ctx, user.id, prior.id), created: false };
   }
 
-  let template;
-  try {
-    template = await getTemplate(ctx, { id: input.templateId });
-  } catch (e) {
-    if (e instanceof HttpError && e.statusCode === 404) throw badRequest('Template not found', { templateId: 'Template not found' });
-    throw e;
-  }
-  if (!template.isActive) throw badRequest('This template is not available', { templateId: 'This template is not available' });
+  const template = await usableTemplate(ctx, input.templateId);
 
   const [profile] = await ctx.db.select({ id: profiles.id, logoUrl: profiles.logoUrl }).from(profiles).where(eq(profiles.userId, user.id)).limit(1);
   const p = input.customerProfile;
@@ -266,14 +272,7 @@ export async function resubmitDesign(
 ): Promise<DesignResubmitResult> {
   const { card, order } = await ownCard(ctx, user.id, cardId);
   if (!canResubmit(card, order)) throw conflict('This design is not waiting for changes');
-  let template;
-  try {
-    template = await getTemplate(ctx, { id: input.templateId });
-  } catch (e) {
-    if (e instanceof HttpError && e.statusCode === 404) throw badRequest('Template not found', { templateId: 'Template not found' });
-    throw e;
-  }
-  if (!template.isActive) throw badRequest('This template is not available', { templateId: 'This template is not available' });
+  const template = await usableTemplate(ctx, input.templateId);
   const p = input.customerProfile;
   await assertFilesOwned(ctx.db, { userId: user.id }, { 'customerProfile.logoUrl': p.logoUrl });
   const [profile] = await ctx.db.select({ id: profiles.id, logoUrl: profiles.logoUrl }).from(profiles).where(eq(profiles.userId, user.id)).limit(1);

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { CheckCircle2, CreditCard, Factory, Mail, QrCode } from 'lucide-react';
 import { Button } from '#web/components/ui/button';
-import { Card, CardContent } from '#web/components/ui/card';
+import { StepList } from './step-list';
 
 /** What the order form hands to /order-success (router state: the order page's link holds its key). */
 export interface OrderSuccessState {
@@ -54,23 +54,7 @@ export function OrderPlaced({ orderId, order }: { orderId: string | null; order:
           </p>
         </div>
       </div>
-      <ol className="mt-10 grid grid-cols-1 gap-4 sm:grid-cols-2">
-        {steps.map(({ icon: Icon, title, text }, i) => (
-          <li key={title}>
-            <Card className="h-full">
-              <CardContent className="flex gap-4 p-5">
-                <Icon aria-hidden="true" className="mt-0.5 size-6 shrink-0 text-gold" />
-                <div>
-                  <h2 className="font-semibold">
-                    {i + 1}. {title}
-                  </h2>
-                  <p className="mt-1 text-sm text-muted-foreground">{text}</p>
-                </div>
-              </CardContent>
-            </Card>
-          </li>
-        ))}
-      </ol>
+      <StepList steps={steps} />
       <div className="mt-10 flex flex-wrap justify-center gap-3">
         {statusPath ? (
           <Button asChild variant="gold">
