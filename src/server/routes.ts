@@ -17,6 +17,7 @@ import { aiRoutes } from '#server/features/ai/ai.routes';
 import { leadsRoutes } from '#server/features/engagement/leads.routes';
 import { cardCodesRoutes } from '#server/features/engagement/card-codes.routes';
 import { engagementRoutes } from '#server/features/engagement/engagement.routes';
+import { teamRoutes } from '#server/features/team/team.routes';
 import { visitOrigin } from '#server/features/engagement/public-api';
 import { attachOrdersByVerifiedEmail } from '#server/features/orders/public-api';
 
@@ -49,4 +50,5 @@ export const featureRoutes: FeatureRoutes[] = [
   leadsRoutes,
   cardCodesRoutes,
   engagementRoutes,
+  teamRoutes,
 ];

@@ -31,6 +31,8 @@ export const PAGE_ROUTES = [
   '/p/:id',
   '/shopify-test',
   '/shopify-admin',
+  '/team',
+  '/team/join/:token',
 ] as const;
 
 /** One of the page paths above (a pattern, `:param` included). */
@@ -100,6 +102,17 @@ export function claimOrderPath(token: string): string {
 export function claimOrderUrl(origin: string, token: string): string {
   return trimOrigin(origin) + claimOrderPath(token);
 }
+
+/** `/team/join/{token}`: a team invitation (issue 21). */
+export function teamJoinPath(token: string): string {
+  return `/team/join/${encodeURIComponent(token)}`;
+}
+
+export function teamJoinUrl(origin: string, token: string): string {
+  return trimOrigin(origin) + teamJoinPath(token);
+}
+
+export const TEAM_PATH = '/team';
 
 /** `/design?card={id}`: the designer reopened on a design that needs changes ("Edit and resubmit"). */
 export function editDesignPath(cardId: number): string {

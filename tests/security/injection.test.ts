@@ -40,6 +40,8 @@ beforeAll(async () => {
   admin = (await adminAgent(t.app)).agent;
   const p = await owner.post('/api/profile', { fullName: 'Plain Owner' });
   profileId = p.json().id;
+  // the owner runs a team, so its leads export is walked too (issue 21)
+  await owner.post('/api/team', { name: 'Plain Team' });
 });
 afterAll(async () => {
   await t.close();
@@ -103,15 +105,19 @@ describe('injection through fields that reach contact files, e-mails, CSV export
     // a lead on the owner's profile, with formula-like text, when the lead form exists
     await owner.put('/api/profile/lead-form', { enabled: true });
     for (const v of FORMULAS) await new Agent(t.app).post('/api/order', orderInput({ customerName: v, companyName: v, position: v }));
+    // leads with formula-like text (they reach the owner's and the team's exports), and a phone in international form
+    for (const v of FORMULAS) await new Agent(t.app).post(`/api/p/${profileId}/leads`, { name: v, email: 'v@example.com', phone: '+1 646 555 0199', company: v, note: v, consent: true });
     const csvRoutes = table.routes().filter((r) => r.method === 'GET' && !/[:*]/.test(r.url) && r.url.endsWith('.csv'));
-    expect(csvRoutes.map((r) => r.url)).toContain('/api/admin/orders.csv');
+    expect(csvRoutes.map((r) => r.url)).toEqual(expect.arrayContaining(['/api/admin/orders.csv', '/api/leads.csv', '/api/team/leads.csv']));
     const failures: string[] = [];
     for (const r of csvRoutes) {
       const agent = r.access === 'admin' ? admin : owner;
       const res = await agent.get(r.url);
       expect(res.statusCode, r.url).toBe(200);
       const rows = parseCsv(res.body.replace(/^\uFEFF/, ''), { relax_column_count: true }) as string[][];
-      for (const row of rows) for (const cell of row) if (/^\s*[=+\-@\t\r]/.test(cell) && !/^-?\d+(\.\d+)?$/.test(cell)) failures.push(`${r.url}: ${JSON.stringify(cell)}`);
+      // a number, or a phone number in international form (digits, spaces, + ( ) - . / only: nothing a spreadsheet can call), is data
+      const harmless = (cell: string) => /^-?\d+(\.\d+)?$/.test(cell) || /^\+[\d\s().\-/]+$/.test(cell);
+      for (const row of rows) for (const cell of row) if (/^\s*[=+\-@\t\r]/.test(cell) && !harmless(cell)) failures.push(`${r.url}: ${JSON.stringify(cell)}`);
     }
     expect(failures).toEqual([]);
   });

@@ -21,8 +21,8 @@ export interface ChangeFeed {
 }
 
 /** Channels are PostgreSQL identifiers: listed here so nobody invents one at a call site. */
-export type ChangeChannel = 'mc_public_profile';
-const CHANNELS: readonly ChangeChannel[] = ['mc_public_profile'];
+export type ChangeChannel = 'mc_public_profile' | 'mc_team_brand';
+const CHANNELS: readonly ChangeChannel[] = ['mc_public_profile', 'mc_team_brand'];
 
 const RECONNECT_MIN_MS = 500;
 const RECONNECT_MAX_MS = 15_000;

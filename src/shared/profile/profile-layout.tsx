@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import type { CSSProperties, ReactNode } from 'react';
 import { ArrowLeft, Building2, Download, Mail, MapPin, Phone } from 'lucide-react';
 import { LinkIcon } from './link-icons';
 import { BUSINESS } from '#shared/catalogue';
@@ -141,7 +141,12 @@ export function ProfileView(props: ProfileViewProps) {
   const layout = layoutOf(profile);
   const linkHref = props.linkHref ?? ((l: ProfileLink) => l.url);
   return (
-    <div className={`pp-page pp-${layout}`} data-layout={layout}>
+    <div
+      className={`pp-page pp-${layout}${profile.brand ? ' pp-branded' : ''}`}
+      data-layout={layout}
+      // a team member's page takes the team's colours (issue 21; both checked readable on white)
+      style={profile.brand ? ({ '--pp-primary': profile.brand.primaryColor, '--pp-accent': profile.brand.accentColor } as CSSProperties) : undefined}
+    >
       {props.backToDesignerHref ? (
         <div className="pp-bar">
           <a

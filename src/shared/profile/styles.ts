@@ -60,10 +60,15 @@ export const PROFILE_CSS = `
 .pp-corporate .pp-save{background:#1f2937;border-radius:8px}
 .pp-corporate .pp-link{border-color:#1f2937;border-radius:8px;justify-content:flex-start}
 .pp-corporate .pp-row svg{color:#374151}
+.pp-page.pp-branded .pp-header{background:var(--pp-primary)}
+.pp-page.pp-branded .pp-save{background:var(--pp-primary)}
+.pp-page.pp-branded .pp-link{border-color:var(--pp-accent);color:var(--pp-accent);background:#fff}
+.pp-page.pp-branded .pp-row svg{color:var(--pp-accent)}
 .pp-missing{max-width:480px;margin:15vh auto 0;padding:32px 24px;text-align:center;background:#fff;border-radius:24px;box-shadow:0 10px 30px rgba(17,24,39,.12)}
 .pp-missing h1{margin:0 0 8px;font-size:26px}
 .pp-missing p{margin:0 0 20px;color:#4b5563}
 .pp-missing a{display:inline-block;padding:12px 20px;border-radius:12px;background:#111827;color:#fff;text-decoration:none;font-weight:600}
+.pp-missing .pp-rows{margin:0}.pp-missing .pp-rows a{display:inline;padding:0;border-radius:0;background:none;color:#111827;text-decoration:underline;font-weight:600}
 `
   .replace(/\n/g, '')
   .trim();

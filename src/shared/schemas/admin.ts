@@ -187,8 +187,15 @@ export const PendingDesign = z.strictObject({
   profileId: z.string().nullable(),
   orderId: z.number().int().nullable(),
   cardType: z.string(),
+  /** a team order's cards are reviewed as one batch (issue 21): approve all, or reject one with a reason */
+  batch: z.strictObject({ orderId: z.number().int(), teamName: z.string(), size: z.number().int() }).nullable(),
 });
 export type PendingDesign = z.infer<typeof PendingDesign>;
+
+/** POST /api/admin/business-cards/batches/{orderId}/approve: every pending card of a team order. */
+export const AdminDesignBatchParams = z.strictObject({ orderId: z.coerce.number().int().positive().max(2_147_483_647) });
+export const AdminDesignBatchApproveResponse = z.strictObject({ orderId: z.number().int(), approved: z.number().int() });
+export type DesignBatchApproved = z.infer<typeof AdminDesignBatchApproveResponse>;
 export const AdminDesignPendingListResponse = z.array(PendingDesign);
 
 export const AdminDesignReviewResponse = z.strictObject({

@@ -188,6 +188,8 @@ export const PublicProfileGetResponse = z.strictObject({
   logoUrl: z.string().nullable(),
   bannerLogoUrl: z.string().nullable(),
   links: z.array(ProfileLink),
+  /** a team member's page: the team's name and colours (issue 21); absent otherwise */
+  brand: z.strictObject({ teamName: z.string(), primaryColor: z.string(), accentColor: z.string() }).optional(),
 });
 export type PublicProfile = z.infer<typeof PublicProfileGetResponse>;
 

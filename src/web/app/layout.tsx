@@ -31,6 +31,7 @@ const SIGNED_IN_LINKS = [
   { to: '/profile', label: 'Profile' },
   { to: '/dashboard', label: 'Dashboard' },
   { to: '/orders', label: 'My Orders' },
+  { to: '/team', label: 'Team' },
 ];
 
 function useNavLinks() {

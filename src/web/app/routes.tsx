@@ -59,6 +59,8 @@ const PAGES: Record<PagePath, () => Promise<PageModule>> = {
   '/p/:id': () => import('#web/routes/public-profile'),
   '/shopify-test': () => import('#web/routes/shopify-test'),
   '/shopify-admin': () => import('#web/routes/shopify-admin'),
+  '/team': () => import('#web/routes/team'),
+  '/team/join/:token': () => import('#web/routes/team-join'),
 };
 
 /**

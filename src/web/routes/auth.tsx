@@ -24,13 +24,21 @@ function useAfterAuth() {
   const returnTo = (location.state as { returnTo?: unknown } | null)?.returnTo;
   return (user: AuthUser) => {
     qc.setQueryData(AUTH_USER_KEY, user);
-    navigate(typeof returnTo === 'string' && /^\/claim\/[A-Za-z0-9_-]+$/.test(returnTo) ? returnTo : '/profile');
+    // back to a claim link or a team invitation (issue 21) that sent the user here
+    navigate(typeof returnTo === 'string' && /^\/(claim|team\/join)\/[A-Za-z0-9_-]+$/.test(returnTo) ? returnTo : '/profile');
   };
+}
+
+/** The address an invitation or claim link was sent to (prefilled when it sent the user here). */
+function useInvitedEmail(): string {
+  const email = (useLocation().state as { email?: unknown } | null)?.email;
+  return typeof email === 'string' ? email : '';
 }
 
 function SignUpForm() {
   const done = useAfterAuth();
-  const [v, setV] = useState({ firstName: '', lastName: '', username: '', email: '', password: '', confirmPassword: '' });
+  const invited = useInvitedEmail();
+  const [v, setV] = useState({ firstName: '', lastName: '', username: '', email: invited, password: '', confirmPassword: '' });
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
   const set = (k: keyof typeof v) => (e: React.ChangeEvent<HTMLInputElement>) => setV((s) => ({ ...s, [k]: e.target.value }));
@@ -99,7 +107,7 @@ function SignUpForm() {
 
 function LoginForm() {
   const done = useAfterAuth();
-  const [email, setEmail] = useState('');
+  const [email, setEmail] = useState(useInvitedEmail());
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -152,7 +160,7 @@ function LoginForm() {
 }
 
 export default function AuthPage() {
-  const { pathname } = useLocation();
+  const { pathname, state } = useLocation();
   const navigate = useNavigate();
   const tab = pathname === '/login' ? 'login' : 'register';
   usePageTitle(tab === 'login' ? 'Login' : 'Sign Up', 'Sign in or create an account to manage your digital business card profile.');
@@ -166,7 +174,7 @@ export default function AuthPage() {
           <CardDescription>Your metal card's digital profile, always up to date.</CardDescription>
         </CardHeader>
         <CardContent>
-          <Tabs value={tab} onValueChange={(t) => navigate(t === 'login' ? '/login' : '/signup', { replace: true })}>
+          <Tabs value={tab} onValueChange={(t) => navigate(t === 'login' ? '/login' : '/signup', { replace: true, state })}>
             <TabsList className="grid w-full grid-cols-2">
               <TabsTrigger value="register">Sign Up</TabsTrigger>
               <TabsTrigger value="login">Login</TabsTrigger>

@@ -5,3 +5,4 @@ export * from './templates';
 export * from './orders';
 export * from './site';
 export * from './analytics';
+export * from './teams';

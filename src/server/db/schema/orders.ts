@@ -40,6 +40,8 @@ export const orders = pgTable(
     /** a visitor's order: sha256 of the single-use claim link's token (null once claimed or attached) */
     claimTokenHash: text('claim_token_hash').unique('orders_claim_token_idx'),
     claimedAt: timestamp('claimed_at', { withTimezone: true }),
+    /** a team's order for several members (issue 21) */
+    teamId: uuid('team_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     /** admin search: lower-cased "name email #id", kept by the database (one narrow column to scan; see docs/decisions/08-01-order-search.md) */

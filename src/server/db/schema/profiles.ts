@@ -117,6 +117,8 @@ export const leads = pgTable(
     company: text('company'),
     note: text('note'),
     consent: boolean('consent').notNull(),
+    /** the team the profile's owner belonged to when the lead came in: the team keeps it (issue 21) */
+    teamId: uuid('team_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('leads_profile_idx').on(t.profileId)],
@@ -133,6 +135,8 @@ export const cardCodes = pgTable(
     label: text('label').notNull().default(''),
     active: boolean('active').notNull().default(true),
     meta: jsonb('meta'),
+    /** a team order's code (issue 21): turned off when the member leaves, then it shows the company */
+    teamId: uuid('team_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     deactivatedAt: timestamp('deactivated_at', { withTimezone: true }),
   },

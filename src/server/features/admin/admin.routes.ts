@@ -5,6 +5,8 @@ import {
   ADMIN_EXPORT_MAX_ROWS,
   AdminCustomerListResponse,
   AdminDesignPendingListResponse,
+  AdminDesignBatchApproveResponse,
+  AdminDesignBatchParams,
   AdminDesignReviewResponse,
   AdminDesignScanCheckResponse,
   AdminEmptyBody,
@@ -31,7 +33,7 @@ import { getOrderDetail, iterateOrders, listOrders, saveOrderNotes, staffLabel }
 import { getAdminStats } from './admin-stats.service';
 import { listCustomers } from './customers.service';
 import { CSV_BOM, csvRow } from '#server/http/csv';
-import { listPendingDesigns, reviewDesign, scanCheckDesign } from './design-review.service';
+import { approveDesignBatch, listPendingDesigns, reviewDesign, scanCheckDesign } from './design-review.service';
 import { getOutboxEmail, listOutbox, retryOutboxEmail } from './outbox.service';
 import { getTestingSummary, runLinkCheck } from './testing-summary.service';
 import type { PageFetcher } from './link-checker';
@@ -133,6 +135,10 @@ export async function adminRoutes(app: FastifyInstance) {
 
   r.put('/api/admin/business-cards/:id/review', { config: admin, schema: { params: IdParams, body: AdminDesignReviewBody, response: { 200: AdminDesignReviewResponse } } }, async (req) =>
     reviewDesign(app.ctx, req.params.id, req.body, req.user!, baseUrl(req)),
+  );
+
+  r.post('/api/admin/business-cards/batches/:orderId/approve', { config: admin, schema: { params: AdminDesignBatchParams, response: { 200: AdminDesignBatchApproveResponse } } }, async (req) =>
+    approveDesignBatch(app.ctx, req.params.orderId, req.user!, baseUrl(req)),
   );
 
   r.get('/api/admin/customers', { config: admin, schema: { querystring: AdminCustomerListQuery, response: { 200: AdminCustomerListResponse } } }, async (req) => listCustomers(app.ctx, req.query));

@@ -1,7 +1,7 @@
-import { and, asc, desc, eq, or } from 'drizzle-orm';
-import type { DesignReviewResult, PendingDesign, ReviewDesignInput, ScanCheck } from '#shared/schemas/admin';
+import { and, asc, desc, eq, inArray, or } from 'drizzle-orm';
+import type { DesignBatchApproved, DesignReviewResult, PendingDesign, ReviewDesignInput, ScanCheck } from '#shared/schemas/admin';
 import type { AppContext, SessionUser } from '#server/context';
-import { cardCodes, cards, orders, profiles, users } from '#server/db/schema/index';
+import { cardCodes, cards, orders, profiles, teams, users } from '#server/db/schema/index';
 import { conflict, notFound } from '#server/http/http-errors';
 import { enqueueEmail } from '#server/infra/mail/outbox';
 import { designReviewedEmail, recordDesignEvent } from '#server/features/orders/public-api';
@@ -36,6 +36,17 @@ export async function listPendingDesigns(ctx: AppContext, baseUrl: string): Prom
     .where(eq(cards.status, 'pending'))
     .orderBy(asc(cards.submittedAt), asc(cards.id))
     .limit(200);
+  // team orders: their cards are one batch in the queue
+  const orderIds = [...new Set(rows.map((r) => r.card.orderId).filter((x): x is number => x !== null))];
+  const batches = new Map<number, { orderId: number; teamName: string; size: number }>();
+  if (orderIds.length) {
+    const teamOrders = await ctx.db
+      .select({ orderId: orders.id, teamName: teams.name })
+      .from(orders)
+      .innerJoin(teams, eq(teams.id, orders.teamId))
+      .where(inArray(orders.id, orderIds));
+    for (const o of teamOrders) batches.set(o.orderId, { ...o, size: rows.filter((r) => r.card.orderId === o.orderId).length });
+  }
   const seen = new Set<number>();
   const out: PendingDesign[] = [];
   for (const { card, profile, userEmail } of rows) {
@@ -53,6 +64,7 @@ export async function listPendingDesigns(ctx: AppContext, baseUrl: string): Prom
       profileId,
       orderId: card.orderId,
       cardType: card.cardType,
+      batch: (card.orderId !== null && batches.get(card.orderId)) || null,
     });
   }
   return out;
@@ -96,13 +108,15 @@ export async function reviewDesign(ctx: AppContext, id: number, input: Required<
       reason: input.status === 'rejected' ? input.reviewNotes || null : null,
       actorLabel: 'staff',
     });
-    const to = (order && !order.anonymizedAt ? order.email : '') || who.email;
+    // a team card goes back to its member, who can edit and resubmit it (issue 21)
+    const teamCard = !!order?.teamId && !!card.userId;
+    const to = (teamCard ? owner?.email : '') || (order && !order.anonymizedAt ? order.email : '') || who.email;
     if (to) {
       const approved = input.status === 'approved';
       const link = order ? orderStatusUrl(baseUrl, order.statusToken) : `${baseUrl.replace(/\/+$/, '')}/dashboard`;
       const email = designReviewedEmail({
         to,
-        name: (order && !order.anonymizedAt ? order.customerName : '') || who.fullName || 'there',
+        name: (teamCard ? who.fullName : '') || (order && !order.anonymizedAt ? order.customerName : '') || who.fullName || 'there',
         approved,
         reason: input.reviewNotes || null,
         orderId: order?.id ?? card.id,
@@ -111,7 +125,7 @@ export async function reviewDesign(ctx: AppContext, id: number, input: Required<
         editUrl: approved || !card.userId ? null : `${baseUrl.replace(/\/+$/, '')}${editDesignPath(card.id)}`,
       });
       // one e-mail per reviewed design (a design without an order is keyed by its own id)
-      await enqueueEmail(tx, order ? email : { ...email, dedupeKey: `design-reviewed:card-${card.id}:${input.status}:${eventId}` });
+      await enqueueEmail(tx, order && !teamCard ? email : { ...email, dedupeKey: `design-reviewed:card-${card.id}:${input.status}:${eventId}` });
     }
     return {
       id: updated.id,
@@ -120,6 +134,41 @@ export async function reviewDesign(ctx: AppContext, id: number, input: Required<
       reviewedAt: reviewedAt.toISOString(),
       orderId: order?.id ?? card.orderId ?? null,
     } satisfies DesignReviewResult;
+  });
+  ctx.outbox.kick();
+  return result;
+}
+
+/**
+ * Approves every design of a team order still waiting (issue 21): one transaction, one event per
+ * card, one e-mail to whoever placed the order. A card rejected on its own stays rejected.
+ */
+export async function approveDesignBatch(ctx: AppContext, orderId: number, actor: SessionUser, baseUrl: string): Promise<DesignBatchApproved> {
+  const result = await ctx.db.transaction(async (tx) => {
+    const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update').limit(1);
+    if (!order || !order.teamId) throw notFound('Team order not found');
+    const approved = await tx
+      .update(cards)
+      .set({ status: 'approved', reviewNotes: '', reviewedBy: actor.id, reviewedAt: new Date() })
+      .where(and(eq(cards.orderId, orderId), eq(cards.status, 'pending')))
+      .returning({ id: cards.id });
+    if (!approved.length) throw conflict('No design of this order is waiting for review');
+    let lastEvent = 0;
+    for (const c of approved) lastEvent = await recordDesignEvent(tx, { orderId, cardId: c.id, kind: 'approved', actorLabel: 'staff' });
+    if (!order.anonymizedAt && order.email) {
+      const email = designReviewedEmail({
+        to: order.email,
+        name: order.customerName || 'there',
+        approved: true,
+        reason: null,
+        orderId,
+        link: orderStatusUrl(baseUrl, order.statusToken),
+        eventId: lastEvent,
+        editUrl: null,
+      });
+      await enqueueEmail(tx, { ...email, dedupeKey: `design-batch-approved:${orderId}:${lastEvent}` });
+    }
+    return { orderId, approved: approved.length };
   });
   ctx.outbox.kick();
   return result;

@@ -15,7 +15,7 @@ import type { z } from 'zod';
 import type { ZodTypeProvider } from '#server/http/validation';
 import { sendPlainPage } from '#server/http/html-page';
 import { createCardCode, listCardCodes, resolveCardCode, updateCardCode } from './card-codes.service';
-import { deactivatedCodePage, unknownCodePage, waitingCodePage } from './card-code-pages';
+import { companyCodePage, deactivatedCodePage, unknownCodePage, waitingCodePage } from './card-code-pages';
 
 let deactivatedHtml: string | null = null;
 let unknownHtml: string | null = null;
@@ -35,6 +35,8 @@ export async function cardCodesRoutes(app: FastifyInstance) {
     const code = normalizeCardCode(req.params.code);
     const found = code ? await resolveCardCode(ctx, code) : null;
     if (!found) return sendPlainPage(reply, 404, (unknownHtml ??= unknownCodePage()));
+    // a team card of someone who left: the company's contact details, never the person's (issue 21)
+    if (!found.active && found.company) return sendPlainPage(reply, 410, companyCodePage(found.company));
     if (!found.active) return sendPlainPage(reply, 410, (deactivatedHtml ??= deactivatedCodePage()));
     // the order's buyer has not claimed it (or made a profile) yet: an invitation, naming no one
     if (!found.profileId) return sendPlainPage(reply, 200, (waitingHtml ??= waitingCodePage()));

@@ -47,6 +47,27 @@ async function insertCode(db: Db | Tx, values: { profileId: string | null; order
   throw new Error('could not draw a free card code');
 }
 
+/**
+ * A team order's card for one member (issue 21): the member's own code, drawn before the cards
+ * are rendered (it is printed in their QR), tied to the team so that it can show the company once
+ * the member leaves. A drawn code already taken (about one in 10^11) answers false.
+ */
+export async function insertTeamCardCode(tx: Tx, values: { code: string; profileId: string; orderId: number; teamId: string; label: string }): Promise<boolean> {
+  const rows = await tx.insert(cardCodes).values(values).onConflictDoNothing({ target: cardCodes.code }).returning({ code: cardCodes.code });
+  return rows.length === 1;
+}
+
+/** Turns off the team's codes of one member's profile (they left the team); answers the codes. */
+export async function deactivateTeamCodes(ctx: AppContext, tx: Tx, teamId: string, profileId: string): Promise<string[]> {
+  const rows = await tx
+    .update(cardCodes)
+    .set({ active: false, deactivatedAt: new Date() })
+    .where(and(eq(cardCodes.teamId, teamId), eq(cardCodes.profileId, profileId), eq(cardCodes.active, true)))
+    .returning({ code: cardCodes.code });
+  for (const r of rows) forgetResolvedCode(ctx, r.code);
+  return rows.map((r) => r.code);
+}
+
 /** One writer per profile at a time (so two requests never give one order two codes). */
 async function lockProfileCodes(tx: Tx, profileId: string) {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`card-codes:${profileId}`}))`);
@@ -233,6 +254,16 @@ export interface ResolvedCode {
   /** null: the order's buyer has no profile yet (the code shows the "almost ready" page) */
   profileId: string | null;
   active: boolean;
+  /** a team card's company (issue 21): a turned-off team card shows the company, not the person */
+  company: CompanyContact | null;
+}
+
+export interface CompanyContact {
+  name: string;
+  email: string | null;
+  phone: string | null;
+  address: string | null;
+  website: string | null;
 }
 
 const RESOLVE_TTL_MS = 10_000;
@@ -262,16 +293,31 @@ export async function resolveCardCode(ctx: AppContext, code: string): Promise<Re
   const hit = cache.get(code);
   if (hit && hit.expires > now) return hit.value;
   // a code without a profile yet opens the profile its order's owner has made since
-  const [row] = await queryRows<{ code: string; profile_id: string | null; active: boolean }>(
+  const [row] = await queryRows<{
+    code: string;
+    profile_id: string | null;
+    active: boolean;
+    team_name: string | null;
+    company_name: string | null;
+    company_email: string | null;
+    company_phone: string | null;
+    address: string | null;
+    website: string | null;
+  }>(
     ctx.db,
-    sql`select cc.code, coalesce(cc.profile_id, p.id) as profile_id, cc.active
+    sql`select cc.code, coalesce(cc.profile_id, p.id) as profile_id, cc.active,
+               t.name as team_name, t.company_name, t.company_email, t.company_phone, t.address, t.website
         from card_codes cc
         left join orders o on cc.profile_id is null and o.id = cc.order_id
         left join profiles p on p.user_id = o.user_id
+        left join teams t on t.id = cc.team_id
         where cc.code = ${code}
         limit 1`,
   );
-  const value = row ? { code: row.code, profileId: row.profile_id, active: row.active } : null;
+  const company: CompanyContact | null = row?.team_name
+    ? { name: row.company_name || row.team_name, email: row.company_email, phone: row.company_phone, address: row.address, website: row.website }
+    : null;
+  const value = row ? { code: row.code, profileId: row.profile_id, active: row.active, company } : null;
   if (cache.size >= RESOLVE_MAX) cache.clear();
   cache.set(code, { value, expires: now + RESOLVE_TTL_MS });
   return value;

@@ -1,6 +1,6 @@
-import { and, count, desc, eq } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { AppContext } from '#server/context';
-import { leads, profiles, users } from '#server/db/schema/index';
+import { leads, profiles, teamMembers, users } from '#server/db/schema/index';
 import { forbidden, notFound } from '#server/http/http-errors';
 import { enqueueEmail } from '#server/infra/mail/outbox';
 import { LEAD_HONEYPOT_FIELD, LEAD_MESSAGES, type Lead, type LeadCreateBody, type LeadList } from '#shared/schemas/engagement';
@@ -9,6 +9,17 @@ import { invalidatePublicProfile } from '#server/features/profile/public-api';
 import { leadReceivedEmail } from './lead-email';
 
 type LeadRow = typeof leads.$inferSelect;
+
+/**
+ * The leads a profile's owner sees: their own, and those collected while on their current team.
+ * Leads collected for a team the owner has left stay with that team (issue 21).
+ */
+function ownersLeads(ctx: AppContext, profileId: string, userId: string) {
+  return and(
+    eq(leads.profileId, profileId),
+    or(isNull(leads.teamId), inArray(leads.teamId, ctx.db.select({ id: teamMembers.teamId }).from(teamMembers).where(eq(teamMembers.userId, userId)))),
+  );
+}
 
 /** Most leads an export holds (newest first). */
 export const LEAD_EXPORT_MAX = 10_000;
@@ -64,6 +75,8 @@ export async function submitLead(ctx: AppContext, profileId: string, body: LeadC
         company: body.company,
         note: body.note,
         consent: body.consent,
+        // a team member's lead belongs to the team as well (it stays with the team if they leave)
+        teamId: sql`(select m.team_id from team_members m join profiles p on p.user_id = m.user_id where p.id = ${target.id})`,
       })
       .returning();
     await enqueueEmail(tx, leadReceivedEmail({ lead: toLead(inserted), ownerName: target.fullName, to: target.ownerEmail, baseUrl }));
@@ -84,11 +97,11 @@ export async function listLeads(ctx: AppContext, userId: string, page: { limit: 
   const profile = await findProfileRowByUser(ctx.db, userId);
   if (!profile) return { total: 0, leads: [], formEnabled: false };
   const [[total], rows] = await Promise.all([
-    ctx.db.select({ n: count() }).from(leads).where(eq(leads.profileId, profile.id)),
+    ctx.db.select({ n: count() }).from(leads).where(ownersLeads(ctx, profile.id, userId)),
     ctx.db
       .select()
       .from(leads)
-      .where(eq(leads.profileId, profile.id))
+      .where(ownersLeads(ctx, profile.id, userId))
       .orderBy(desc(leads.createdAt), desc(leads.id))
       .limit(page.limit)
       .offset(page.offset),
@@ -103,7 +116,7 @@ export async function leadsForExport(ctx: AppContext, userId: string): Promise<L
   const rows = await ctx.db
     .select()
     .from(leads)
-    .where(eq(leads.profileId, profile.id))
+    .where(ownersLeads(ctx, profile.id, userId))
     .orderBy(desc(leads.createdAt), desc(leads.id))
     .limit(LEAD_EXPORT_MAX);
   return rows.map(toLead);
@@ -114,7 +127,7 @@ export async function deleteLead(ctx: AppContext, userId: string, id: number): P
   const profile = await ownProfile(ctx, userId);
   const gone = await ctx.db
     .delete(leads)
-    .where(and(eq(leads.id, id), eq(leads.profileId, profile.id)))
+    .where(and(eq(leads.id, id), ownersLeads(ctx, profile.id, userId)))
     .returning({ id: leads.id });
   if (!gone.length) throw notFound('Lead not found');
 }

@@ -1,3 +1,11 @@
 /** What other features may use of engagement (docs/architecture.md, "Walls"). */
-export { attachOrderCodes, createCardCodeForOrder, orderBatchQrText, ordersWaitingForProfile } from './card-codes.service';
+export {
+  attachOrderCodes,
+  createCardCodeForOrder,
+  deactivateTeamCodes,
+  generateCardCode,
+  insertTeamCardCode,
+  orderBatchQrText,
+  ordersWaitingForProfile,
+} from './card-codes.service';
 export { visitOrigin } from './visit-source';

@@ -25,7 +25,9 @@ export interface CreateOrderOptions {
   tx?: Tx;
   userId?: string;
   cardId?: number;
-  source: 'order-form' | 'design';
+  source: 'order-form' | 'design' | 'team';
+  /** a team's order for several members (issue 21): each member's card gets its own code (made by the team) */
+  teamId?: string;
   /** Idempotency-Key header or the form's client token: a retry with the same key answers the same order */
   idempotencyKey?: string;
   /** the site's origin for links in the e-mail, e.g. https://metalcards.nyc */
@@ -120,6 +122,7 @@ export async function createOrder(ctx: AppContext, data: OrderInputData, opts: C
         idempotencyKey: key,
         checkoutUrl,
         source: opts.source,
+        teamId: opts.teamId ?? null,
         claimTokenHash: claimToken ? sha256Hex(claimToken) : null,
       })
       .onConflictDoNothing({ target: orders.idempotencyKey })
@@ -137,14 +140,14 @@ export async function createOrder(ctx: AppContext, data: OrderInputData, opts: C
       fromStatus: null,
       toStatus: 'pending',
       changedBy: opts.userId ?? null,
-      changedByLabel: opts.source === 'design' ? 'customer (design)' : 'customer',
+      changedByLabel: opts.source === 'design' ? 'customer (design)' : opts.source === 'team' ? 'team admin' : 'customer',
     });
     await enqueueEmail(tx, orderReceivedEmail(order, statusUrl, claimToken ? claimOrderUrl(opts.baseUrl, claimToken) : null));
     // the batch's own short code /c/{code} for its QR, at once (issues 10 and 20; never fails the order)
-    await createCardCodeForOrder(tx, order);
+    if (opts.source !== 'team') await createCardCodeForOrder(tx, order);
     const quoteLabel = `${order.quantity} × ${cardType(order.cardType)?.label ?? order.cardType} (${order.cardStyle}), ${deliveryOption(order.deliveryOption)?.label ?? order.deliveryOption}`;
     await notifyStaff(ctx, tx, {
-      kind: opts.source === 'design' ? 'design-waiting' : 'new-order',
+      kind: opts.source === 'order-form' ? 'new-order' : 'design-waiting',
       orderId: order.id,
       customerName: order.customerName,
       totalCents: order.totalCents,

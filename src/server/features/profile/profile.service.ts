@@ -2,7 +2,8 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppContext } from '#server/context';
 import type { Db, Tx } from '#server/db/client';
-import { files, profileLinks, profiles, templates } from '#server/db/schema/index';
+import { files, profileLinks, profiles, teamMembers, teams, templates } from '#server/db/schema/index';
+import { LOCKED_FIELD_MESSAGE, brandOf, teamValueOf, type LockableField } from '#shared/team/brand';
 import { badRequest, conflict, notFound } from '#server/http/http-errors';
 import { shortId } from '#server/infra/crypto';
 import { keyFromFileUrl } from '#server/infra/files';
@@ -181,10 +182,55 @@ function profileFields(body: ProfileSaveBody) {
   } satisfies Partial<typeof profiles.$inferInsert>;
 }
 
+type LockCheck = Partial<Record<Exclude<LockableField, 'website'>, string | number | null | undefined>> & { website?: (string | null | undefined)[] };
+
+/**
+ * A team member cannot change a field their team locked (issue 21): sending the stored value or
+ * the team's value is fine (the form shows the team's), anything else answers 400 "This field is
+ * managed by your team" on that field. Answers the locked fields, which a save leaves as they are.
+ */
+async function lockedFieldsFor(db: Db, userId: string, current: ProfileRow | null, sent: LockCheck, currentWebsites: string[]): Promise<Set<LockableField>> {
+  const [team] = await db
+    .select({ name: teams.name, companyName: teams.companyName, address: teams.address, website: teams.website, brand: teams.brand })
+    .from(teamMembers)
+    .innerJoin(teams, eq(teams.id, teamMembers.teamId))
+    .where(eq(teamMembers.userId, userId))
+    .limit(1);
+  if (!team) return new Set();
+  const source = { ...team, brand: brandOf(team.brand) };
+  const locked = new Set(source.brand.lockedFields);
+  const same = (a: unknown, b: unknown) => (a ?? '') === (b ?? '') || String(a ?? '').trim().toLowerCase() === String(b ?? '').trim().toLowerCase();
+  const errors: Record<string, string> = {};
+  for (const field of locked) {
+    if (field === 'website') {
+      const teamSite = source.website;
+      for (const url of sent.website ?? []) {
+        if (url && !currentWebsites.some((w) => same(w, url)) && !same(url, teamSite)) errors.website = LOCKED_FIELD_MESSAGE;
+      }
+      continue;
+    }
+    const value = sent[field];
+    if (value === undefined) continue;
+    const own = current ? (current as Record<string, unknown>)[field] : null;
+    if (!same(value, own) && !same(value, teamValueOf(source, field))) errors[field] = LOCKED_FIELD_MESSAGE;
+  }
+  if (Object.keys(errors).length) throw badRequest(LOCKED_FIELD_MESSAGE, errors);
+  return locked;
+}
+
+function withoutLocked<T extends Record<string, unknown>>(fields: T, locked: Set<LockableField>): T {
+  const out = { ...fields };
+  for (const f of locked) delete (out as Record<string, unknown>)[f];
+  return out;
+}
+
+const sentWebsites = (links: { linkType: string; url: string }[] | undefined) => (links ?? []).filter((l) => l.linkType === 'website').map((l) => l.url);
+
 /** POST /api/profile: creates the user's one profile (409 when it exists). */
 export async function createProfile(ctx: AppContext, userId: string, body: ProfileSaveBody): Promise<Profile> {
   if (body.deleteLinks.length) throw badRequest('Link not found', { deleteLinks: 'Link not found' });
   await checkImageUrls(ctx.db, userId, body, null);
+  await lockedFieldsFor(ctx.db, userId, null, { ...body, website: sentWebsites(body.links) }, []);
   try {
     const id = await ctx.db.transaction(async (tx) => {
       const row = await insertProfileRow(tx, { userId, ...profileFields(body) });
@@ -204,10 +250,12 @@ export async function updateProfile(ctx: AppContext, userId: string, profileId: 
   const current = await findProfileRowByUser(ctx.db, userId);
   if (!current || current.id !== profileId) throw notFound('Profile not found');
   await checkImageUrls(ctx.db, userId, body, current);
+  const ownSites = (await linksOf(ctx.db, profileId)).filter((l) => l.linkType === 'website').map((l) => l.url);
+  const locked = await lockedFieldsFor(ctx.db, userId, current, { ...body, website: sentWebsites(body.links) }, ownSites);
   await ctx.db.transaction(async (tx) => {
     await tx
       .update(profiles)
-      .set({ ...profileFields(body), updatedAt: new Date() })
+      .set({ ...withoutLocked(profileFields(body), locked), updatedAt: new Date() })
       .where(and(eq(profiles.id, profileId), eq(profiles.userId, userId)));
     await applyLinkOps(tx, profileId, body);
   });
@@ -225,12 +273,14 @@ export async function saveDesignerProfile(ctx: AppContext, userId: string, body:
   if (!current && !body.fullName) throw badRequest(MESSAGES.fullName, { fullName: MESSAGES.fullName });
   await checkImageUrls(ctx.db, userId, body, current);
   await checkTemplateId(ctx.db, body.templateId);
+  const ownSites = current ? (await linksOf(ctx.db, current.id)).filter((l) => l.linkType === 'website').map((l) => l.url) : [];
+  const locked = await lockedFieldsFor(ctx.db, userId, current, { ...body, website: [...sentWebsites(body.links), body.website] }, ownSites);
 
   const fields: Partial<typeof profiles.$inferInsert> = {};
   const keys = ['fullName', 'jobTitle', 'email', 'phoneNumber', 'address', 'companyName', 'profileTemplate', 'customPhotoUrl', 'logoUrl', 'bannerLogoUrl', 'templateId', 'cardType'] as const;
   // optional text fields turn "absent" into null through the schema; only write what was sent
   for (const k of keys) {
-    if ((body as Record<string, unknown>)[k] === undefined) continue;
+    if ((body as Record<string, unknown>)[k] === undefined || locked.has(k as LockableField)) continue;
     (fields as Record<string, unknown>)[k] = (body as Record<string, unknown>)[k];
   }
 
@@ -258,7 +308,7 @@ export async function saveDesignerProfile(ctx: AppContext, userId: string, body:
           ['website', body.website],
           ['linkedin', body.linkedinUrl],
         ] as const) {
-          if (value === undefined) continue;
+          if (value === undefined || (type === 'website' && locked.has('website'))) continue;
           const link = kept.find((l) => l.linkType === type) ?? null;
           const sent = ops.links.find((x) => x.linkType === type);
           if (sent) continue; // an explicit link of that type wins

@@ -1,6 +1,7 @@
 import { asc, eq } from 'drizzle-orm';
 import type { AppContext } from '#server/context';
-import { profileLinks, profiles } from '#server/db/schema/index';
+import { profileLinks, profiles, teamMembers, teams } from '#server/db/schema/index';
+import { applyBrand, brandOf } from '#shared/team/brand';
 import { DEFAULT_PROFILE_LAYOUT, PROFILE_LAYOUTS, type LinkType, type ProfileLayout, type PublicProfile } from '#shared/schemas/profile';
 
 /**
@@ -18,6 +19,8 @@ export interface CachedPublicProfile {
   leadFormEnabled: boolean;
   /** rendered outputs by variant (html, gzip, vcard...) */
   rendered: Map<string, unknown>;
+  /** the owner's team: its brand is applied (a brand change drops the team's entries, issue 21) */
+  teamId: string | null;
 }
 
 interface Entry {
@@ -44,6 +47,12 @@ function cacheOf(ctx: AppContext): Map<string, Entry> {
       if (id === null) cache.clear();
       else cache.delete(id);
     });
+    // a team's brand changed: every member's page shows it at once, on every instance
+    ctx.changes.subscribe('mc_team_brand', (teamId) => {
+      generation++;
+      if (teamId === null) cache.clear();
+      else for (const [k, e] of cache) if (e.value?.teamId === teamId) cache.delete(k);
+    });
     c = cache;
   }
   return c;
@@ -54,6 +63,12 @@ export function invalidatePublicProfile(ctx: AppContext, id: string): void {
   ctx.changes.publish('mc_public_profile', id);
 }
 
+/** Every public page of the team's members shows its brand again (after a brand change). */
+export function invalidateTeamPages(ctx: AppContext, teamId: string): void {
+  cacheOf(ctx);
+  ctx.changes.publish('mc_team_brand', teamId);
+}
+
 export async function loadPublicProfile(ctx: AppContext, id: string): Promise<CachedPublicProfile | null> {
   const cache = cacheOf(ctx);
   const now = Date.now();
@@ -61,15 +76,23 @@ export async function loadPublicProfile(ctx: AppContext, id: string): Promise<Ca
   if (hit && hit.expires > now) return hit.value;
   const startedAt = generation;
 
-  const [row] = await ctx.db.select().from(profiles).where(eq(profiles.id, id)).limit(1);
+  const [found] = await ctx.db
+    .select({ row: profiles, team: { id: teams.id, name: teams.name, companyName: teams.companyName, address: teams.address, website: teams.website, brand: teams.brand } })
+    .from(profiles)
+    .leftJoin(teamMembers, eq(teamMembers.userId, profiles.userId))
+    .leftJoin(teams, eq(teams.id, teamMembers.teamId))
+    .where(eq(profiles.id, id))
+    .limit(1);
   let value: CachedPublicProfile | null = null;
-  if (row) {
+  if (found) {
+    const { row, team } = found;
     const links = await ctx.db
       .select()
       .from(profileLinks)
       .where(eq(profileLinks.profileId, id))
       .orderBy(asc(profileLinks.position), asc(profileLinks.id));
     value = {
+      teamId: team?.id ?? null,
       userId: row.userId,
       updatedAt: row.updatedAt,
       leadFormEnabled: row.leadFormEnabled,
@@ -91,6 +114,7 @@ export async function loadPublicProfile(ctx: AppContext, id: string): Promise<Ca
         links: links.map((l) => ({ id: l.id, linkType: l.linkType as LinkType, url: l.url })),
       },
     };
+    if (team) value.profile = applyBrand(value.profile, { ...team, brand: brandOf(team.brand) });
   }
   if (startedAt !== generation) return value;
   if (cache.size >= MAX_ENTRIES) {

@@ -28,6 +28,17 @@ export async function enqueueEmail(tx: Db | Tx, email: OutgoingEmail): Promise<v
     .onConflictDoNothing({ target: outbox.dedupeKey });
 }
 
+/** Queue many e-mails in the caller's transaction, a few hundred rows per statement (bulk invitations). */
+export async function enqueueEmails(tx: Db | Tx, emails: OutgoingEmail[]): Promise<void> {
+  for (let i = 0; i < emails.length; i += 200) {
+    const chunk = emails.slice(i, i + 200);
+    await tx
+      .insert(outbox)
+      .values(chunk.map((email) => ({ dedupeKey: email.dedupeKey, kind: email.kind, toAddress: email.to, subject: email.subject, textBody: email.text, htmlBody: email.html })))
+      .onConflictDoNothing({ target: outbox.dedupeKey });
+  }
+}
+
 export async function outboxBacklog(db: Db): Promise<number> {
   const row = await queryRow<{ n: number }>(db, sql`select count(*)::int as n from outbox where status = 'pending'`);
   return Number(row?.n ?? 0);

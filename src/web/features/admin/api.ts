@@ -9,6 +9,7 @@ import {
   type AdminOrderDetail,
   type AdminOrderPage,
   type AdminStats,
+  type DesignBatchApproved,
   type DesignReviewResult,
   type LinkCheckResult,
   type OutboxEmail,
@@ -89,6 +90,24 @@ export function useSaveNotes() {
 }
 
 export const usePendingDesigns = () => useQuery<PendingDesign[]>({ queryKey: [adminKeys.pending], refetchInterval: ADMIN_POLL_MS.pendingReviews });
+
+/** Approves every waiting design of a team order at once (issue 21). */
+export function useApproveBatch() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (orderId: number) => api.post<DesignBatchApproved>(`/api/admin/business-cards/batches/${orderId}/approve`),
+    onSuccess: (r) => {
+      void startsWith(qc, adminKeys.pending);
+      void startsWith(qc, '/api/admin/outbox');
+      void startsWith(qc, adminKeys.order(r.orderId));
+      toast({ title: `${r.approved} ${r.approved === 1 ? 'design' : 'designs'} approved`, description: 'The team admin is being e-mailed.' });
+    },
+    onError: (err) => {
+      void startsWith(qc, adminKeys.pending);
+      failToast('Batch approval failed', err);
+    },
+  });
+}
 
 export const useScanCheck = (id: number) => useQuery<ScanCheck>({ queryKey: [adminKeys.scan(id)] });
 

@@ -8,7 +8,7 @@ import { Label, Textarea } from '#web/components/ui/input';
 import { Skeleton } from '#web/components/ui/skeleton';
 import { Spinner } from '#web/components/ui/spinner';
 import { errorMessage } from '#web/lib/api';
-import { usePendingDesigns, useReviewDesign, useScanCheck } from '#web/features/admin/api';
+import { useApproveBatch, usePendingDesigns, useReviewDesign, useScanCheck } from '#web/features/admin/api';
 import { formatDateTime } from '#web/features/admin/format';
 
 export const NO_PENDING_TITLE = 'No pending reviews.';
@@ -220,11 +220,44 @@ export function CardReviewsTab() {
         <p className="text-sm text-muted-foreground">{NO_PENDING_TEXT}</p>
       </Card>
     );
+  // a team order's cards are one batch: approve all at once, or reject one with a reason (issue 21)
+  const batches = new Map<number, PendingDesign[]>();
+  for (const d of list) if (d.batch) batches.set(d.batch.orderId, [...(batches.get(d.batch.orderId) ?? []), d]);
+  const single = list.filter((d) => !d.batch);
   return (
-    <div className="grid grid-cols-1 gap-4 md:grid-cols-2">
-      {list.map((d) => (
-        <DesignCard key={d.id} d={d} />
+    <div className="space-y-6">
+      {[...batches.values()].map((group) => (
+        <BatchGroup key={group[0].batch!.orderId} group={group} />
       ))}
+      {single.length ? (
+        <div className="grid grid-cols-1 gap-4 md:grid-cols-2">
+          {single.map((d) => (
+            <DesignCard key={d.id} d={d} />
+          ))}
+        </div>
+      ) : null}
     </div>
+  );
+}
+
+function BatchGroup({ group }: { group: PendingDesign[] }) {
+  const approve = useApproveBatch();
+  const b = group[0].batch!;
+  return (
+    <section className="space-y-3 rounded-lg border p-4" data-testid={`design-batch-${b.orderId}`} aria-label={`Team order #${b.orderId}`}>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h3 className="font-semibold">
+          {b.teamName}: team order #{b.orderId} · {group.length} {group.length === 1 ? 'design' : 'designs'} waiting
+        </h3>
+        <Button size="sm" onClick={() => approve.mutate(b.orderId)} disabled={approve.isPending}>
+          <ThumbsUp aria-hidden="true" /> Approve all {group.length}
+        </Button>
+      </div>
+      <div className="grid grid-cols-1 gap-4 md:grid-cols-2">
+        {group.map((d) => (
+          <DesignCard key={d.id} d={d} />
+        ))}
+      </div>
+    </section>
   );
 }

@@ -22,6 +22,7 @@ import { toast } from '#web/lib/toast';
 import { cn } from '#web/lib/utils';
 import { useSaveProfile } from '#web/features/profile/api';
 import { useAuth } from '#web/features/auth/use-auth';
+import { LockedInput, useTeamLocks } from '#web/features/team/components/locked-field';
 import type { AuthUser } from '#shared/schemas/auth';
 
 /** A link while editing: isNew / isDeleted are client-only and never sent. */
@@ -87,6 +88,8 @@ export function ProfileForm({ profile, onSaved }: { profile: Profile | null; onS
   const [links, setLinks] = useState<EditableLink[]>(() => toEditable(profile));
   const [linkErrors, setLinkErrors] = useState<Record<string, string>>({});
   const { register, handleSubmit, formState, setError, watch, setValue, reset } = form;
+  // a team member's fields the team manages (issue 21): shown locked with the team's value
+  const locked = useTeamLocks();
 
   // a profile saved elsewhere (or the first load) refreshes the form
   useEffect(() => {
@@ -173,16 +176,17 @@ export function ProfileForm({ profile, onSaved }: { profile: Profile | null; onS
           <Input type="tel" autoComplete="tel" placeholder="+1 (212) 555-0100" {...field('phoneNumber')} />
         </FormField>
         <FormField id="companyName" label="Company" error={e.companyName?.message}>
-          <Input autoComplete="organization" placeholder="Acme Inc." {...field('companyName')} />
+          {locked('companyName') ? <LockedInput id="companyName" value={locked('companyName')!.value} /> : <Input autoComplete="organization" placeholder="Acme Inc." {...field('companyName')} />}
         </FormField>
         <FormField id="address" label="Address" error={e.address?.message}>
-          <Input autoComplete="street-address" placeholder="350 5th Ave, New York, NY" {...field('address')} />
+          {locked('address') ? <LockedInput id="address" value={locked('address')!.value} /> : <Input autoComplete="street-address" placeholder="350 5th Ave, New York, NY" {...field('address')} />}
         </FormField>
       </div>
 
       <fieldset className="space-y-3">
         <legend className="text-sm font-medium">Digital profile style</legend>
-        <div role="radiogroup" aria-label="Digital profile style" className="grid grid-cols-1 gap-3 sm:grid-cols-5">
+        {locked('profileTemplate') ? <p className="text-xs text-muted-foreground">{`${PROFILE_LAYOUT_INFO[locked('profileTemplate')!.value as keyof typeof PROFILE_LAYOUT_INFO]?.label ?? 'The team layout'}: this field is managed by your team.`}</p> : null}
+        <div role="radiogroup" aria-label="Digital profile style" aria-disabled={locked('profileTemplate') ? true : undefined} className={cn('grid grid-cols-1 gap-3 sm:grid-cols-5', locked('profileTemplate') && 'pointer-events-none opacity-50')}>
           {PROFILE_LAYOUTS.map((name) => (
             <label
               key={name}
@@ -197,6 +201,7 @@ export function ProfileForm({ profile, onSaved }: { profile: Profile | null; onS
                 value={name}
                 className="sr-only"
                 checked={layout === name}
+                disabled={!!locked('profileTemplate')}
                 onChange={() => setValue('profileTemplate', name, { shouldDirty: true, shouldValidate: true })}
               />
               <span aria-hidden="true" className={cn('h-8 rounded', LAYOUT_SWATCH[name])} />

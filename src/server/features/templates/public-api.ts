@@ -1,0 +1,3 @@
+/** What other features may use of templates (docs/architecture.md, "Walls"). */
+export { getTemplate, renderCard } from './templates.service';
+export { checkedLook } from './design.service';

@@ -1,0 +1,71 @@
+import { useState } from 'react';
+import { Download } from 'lucide-react';
+import { Button } from '#web/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card';
+import { Skeleton } from '#web/components/ui/skeleton';
+import { TEAM_LEADS_PAGE, useTeamLeads } from '#web/features/team/api';
+
+/** Leads: every contact the members collected, with who collected it; the CSV imports into a CRM as it is. */
+export function LeadsTab() {
+  const [page, setPage] = useState(0);
+  const { data, isLoading } = useTeamLeads(page);
+  const pages = data ? Math.max(1, Math.ceil(data.total / TEAM_LEADS_PAGE)) : 1;
+  return (
+    <Card>
+      <CardHeader className="flex flex-row flex-wrap items-start justify-between gap-3">
+        <div>
+          <CardTitle>Leads {data ? `(${data.total})` : ''}</CardTitle>
+          <CardDescription>The CSV has HubSpot&apos;s contact import columns (First Name, Last Name, Email, Phone Number, Company Name, Job Title) and the team member.</CardDescription>
+        </div>
+        <Button asChild variant="outline">
+          <a href="/api/team/leads.csv" download data-testid="team-leads-csv">
+            <Download /> Export CSV
+          </a>
+        </Button>
+      </CardHeader>
+      <CardContent className="overflow-x-auto">
+        {isLoading || !data ? (
+          <Skeleton className="h-32 w-full" />
+        ) : !data.leads.length ? (
+          <p className="text-sm text-muted-foreground">No leads yet. When a visitor shares their details on a member&apos;s page, they appear here.</p>
+        ) : (
+          <table className="w-full min-w-[640px] text-left text-sm" data-testid="team-leads">
+            <thead>
+              <tr className="border-b text-xs uppercase text-muted-foreground">
+                <th className="py-2 pr-3">Name</th>
+                <th className="py-2 pr-3">Contact</th>
+                <th className="py-2 pr-3">Company</th>
+                <th className="py-2 pr-3">Collected by</th>
+                <th className="py-2">Date</th>
+              </tr>
+            </thead>
+            <tbody>
+              {data.leads.map((l) => (
+                <tr key={l.id} className="border-b align-top">
+                  <td className="py-2 pr-3 font-medium">{l.name}</td>
+                  <td className="py-2 pr-3">{[l.email, l.phone].filter(Boolean).join(' · ')}</td>
+                  <td className="py-2 pr-3">{l.company}</td>
+                  <td className="py-2 pr-3">{l.memberName}</td>
+                  <td className="py-2">{new Date(l.createdAt).toLocaleDateString('en-US')}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+        {pages > 1 ? (
+          <div className="mt-3 flex items-center gap-2">
+            <Button size="sm" variant="outline" disabled={page === 0} onClick={() => setPage((p) => p - 1)}>
+              Previous
+            </Button>
+            <span className="text-sm">
+              Page {page + 1} of {pages}
+            </span>
+            <Button size="sm" variant="outline" disabled={page + 1 >= pages} onClick={() => setPage((p) => p + 1)}>
+              Next
+            </Button>
+          </div>
+        ) : null}
+      </CardContent>
+    </Card>
+  );
+}
