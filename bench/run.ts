@@ -641,6 +641,8 @@ async function main() {
       }
     }
   }
+  // a feature bench may answer bars of its own (bench/team.ts): they join the table
+  for (const f of Object.values(features)) if (f && Array.isArray((f as { bars?: unknown }).bars)) bars.push(...(f as { bars: Bar[] }).bars);
   const previous = fs.existsSync(path.join(root, 'bench/report.json')) ? JSON.parse(fs.readFileSync(path.join(root, 'bench/report.json'), 'utf8')) : null;
   const notes: string[] = previous?.notes ?? [];
   const report = { startedAt, finishedAt: new Date().toISOString(), machine, durationSeconds: DURATION, sizes: BENCH_SIZES, bars, runs, spa, lighthouse: lh, pageWeight: weight, features, notes };

@@ -18,7 +18,7 @@ export const ASSIGNABLE_ROLES = ['admin', 'member'] as const;
 
 export const TEAM_LIMITS = {
   /** members and open invitations together */
-  maxMembers: 1000,
+  maxMembers: 5000,
   /** rows of one CSV import (and invitations of one request) */
   maxImportRows: 1000,
   importMaxBytes: 1024 * 1024,

@@ -7,6 +7,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { Profile } from '#shared/schemas/profile';
 import { PROFILE_KEY } from '#web/features/profile/api';
 import { ImageUploader } from '#web/features/profile/components/image-uploader';
+import { useTeamLocks } from '#web/features/team/components/locked-field';
+import { LOCKED_FIELD_MESSAGE } from '#shared/team/brand';
 
 /** Shown on a tab that needs a profile, with a button to the profile form. */
 export function NeedsProfile({ onGo, what }: { onGo: () => void; what: string }) {
@@ -26,6 +28,8 @@ export function NeedsProfile({ onGo, what }: { onGo: () => void; what: string })
 /** Profile tab Media: photo, logo and banner logo uploads, each saved to the profile at once. */
 export function MediaTab({ profile, onContinue }: { profile: Profile; onContinue: () => void }) {
   const qc = useQueryClient();
+  // a logo the team manages (issue 21) is shown, not uploaded
+  const lockedLogo = useTeamLocks()('logoUrl');
   async function setImage(field: 'customPhotoUrl' | 'logoUrl' | 'bannerLogoUrl', url: string | null) {
     try {
       const saved = await api.put<Profile>('/api/profile', { [field]: url });
@@ -46,7 +50,17 @@ export function MediaTab({ profile, onContinue }: { profile: Profile; onContinue
           onUploaded={(url) => setImage('customPhotoUrl', url)}
           onRemove={() => setImage('customPhotoUrl', null)}
         />
-        <ImageUploader kind="logo" label="Company logo" currentUrl={profile.logoUrl} onUploaded={(url) => setImage('logoUrl', url)} onRemove={() => setImage('logoUrl', null)} />
+        {lockedLogo ? (
+          <div className="flex flex-col items-center gap-3 rounded-xl border border-border p-5 text-center" data-testid="uploader-logo-locked">
+            <span className="text-sm font-medium">Company logo</span>
+            {lockedLogo.value ? <img src={lockedLogo.value} alt="Team logo" className="size-28 rounded-lg object-contain" /> : null}
+            <p className="text-xs text-muted-foreground" data-testid="locked-field">
+              {LOCKED_FIELD_MESSAGE}
+            </p>
+          </div>
+        ) : (
+          <ImageUploader kind="logo" label="Company logo" currentUrl={profile.logoUrl} onUploaded={(url) => setImage('logoUrl', url)} onRemove={() => setImage('logoUrl', null)} />
+        )}
         <ImageUploader
           kind="banner-logo"
           label="Banner logo"
