@@ -103,7 +103,7 @@ export function ProfileForm({ profile, onSaved }: { profile: Profile | null; onS
 
   function addLink() {
     if (remaining <= 0) return;
-    setLinks((ls) => [...ls, { key: nextKey(), linkType: 'website', url: '', isNew: true }]);
+    setLinks((ls) => [...ls, { key: nextKey(), linkType: locked('website') ? 'linkedin' : 'website', url: '', isNew: true }]);
   }
   function removeLink(key: string) {
     // a saved link is marked deleted (its id is sent in deleteLinks); a new one is dropped
@@ -141,6 +141,7 @@ export function ProfileForm({ profile, onSaved }: { profile: Profile | null; onS
       const fe = fieldErrors(err);
       for (const [k, m] of Object.entries(fe)) {
         if (k in values) setError(k as keyof ProfileFormValues, { message: m });
+        if (k === 'website') setLinkErrors((e) => ({ ...e, ...Object.fromEntries(normalized.filter((l) => !l.isDeleted && l.linkType === 'website').map((l) => [l.key, m])) }));
         const linkIdx = /^links\.(\d+)\./.exec(k);
         if (linkIdx) {
           const target = normalized.filter((l) => !l.isDeleted)[Number(linkIdx[1])];
@@ -220,6 +221,7 @@ export function ProfileForm({ profile, onSaved }: { profile: Profile | null; onS
       <fieldset className="space-y-3">
         <legend className="text-sm font-medium">Custom links</legend>
         {visible.length === 0 ? <p className="text-sm text-muted-foreground">No links yet. Add your website or social profiles.</p> : null}
+        {locked('website') ? <LockedInput id="team-website" value={locked('website')!.value} /> : null}
         <ul className="space-y-3">
           {visible.map((l, i) => (
             <li key={l.key} className="flex flex-col gap-2 sm:flex-row sm:items-start" data-testid="link-row">
@@ -229,7 +231,7 @@ export function ProfileForm({ profile, onSaved }: { profile: Profile | null; onS
                 onChange={(ev) => updateLink(l.key, { linkType: ev.target.value as LinkType })}
                 className="sm:w-40"
               >
-                {LINK_TYPES.map((t) => (
+                {LINK_TYPES.filter((t) => t !== 'website' || !locked('website') || l.linkType === 'website').map((t) => (
                   <option key={t} value={t}>
                     {LINK_TYPE_LABELS[t] === 'Link' ? 'Other' : LINK_TYPE_LABELS[t]}
                   </option>
