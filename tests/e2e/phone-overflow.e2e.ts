@@ -40,6 +40,8 @@ beforeAll(async () => {
     const staff = await newContext(browser, server.baseUrl, phone(width));
     const { user: staffUser } = await signUpViaApi(staff, { firstName: 'Staff', lastName: 'Member' });
     await server.app.ctx.db.update(users).set({ role: 'admin', emailVerifiedAt: new Date() }).where(eq(users.id, staffUser.id));
+    // staff also own a team, so /team shows every tab (issue 21)
+    await staff.request.post('/api/team', { data: { name: 'The Extraordinarily Long Team Name Incorporated', companyName: 'The Extraordinarily Long Company Name Incorporated' } });
     contexts[`staff-${width}`] = staff;
   }
   // data so staff tables and the order page have rows with long values
@@ -142,7 +144,7 @@ describe('no page overflows a phone screen (360 and 390 px)', () => {
           await page.goto(path);
           await settle(page);
           await expectFits(page, `${who} ${width}px ${path}`, problems);
-          if (['/admin', '/dashboard', '/profile'].includes(route) && new URL(page.url()).pathname === route) {
+          if (['/admin', '/dashboard', '/profile', '/team'].includes(route) && new URL(page.url()).pathname === route) {
             await walkTabs(page, `${who} ${width}px ${path}`, problems);
           }
         }

@@ -101,16 +101,16 @@ export function BrandTab({ team }: { team: TeamInfo }) {
           <CardTitle>Company</CardTitle>
           <CardDescription>Shown on every member&apos;s page and card, and on the page a card shows once its holder has left.</CardDescription>
         </CardHeader>
-        <CardContent className="grid gap-4 sm:grid-cols-2">
+        <CardContent className="grid grid-cols-1 gap-4 sm:grid-cols-2">
           {TEXT_FIELDS.map((f) => (
             <FormField key={f.k} id={`brand-${f.k}`} label={f.label} error={errors[f.k]}>
               <Input id={`brand-${f.k}`} type={f.type} value={v[f.k]} onChange={(e) => setV((s) => ({ ...s, [f.k]: e.target.value }))} aria-invalid={!!errors[f.k]} />
             </FormField>
           ))}
           <FormField id="brand-logo" label="Logo" error={errors.logoUrl}>
-            <div className="flex items-center gap-3">
+            <div className="flex flex-wrap items-center gap-3">
               {v.logoUrl ? <img src={v.logoUrl} alt="Team logo" className="h-10 max-w-32 object-contain" /> : <span className="text-sm text-muted-foreground">No logo</span>}
-              <input id="brand-logo" type="file" accept="image/png,image/jpeg,image/webp,image/svg+xml" onChange={(e) => void onLogo(e.target.files?.[0])} className="text-sm" />
+              <input id="brand-logo" type="file" accept="image/png,image/jpeg,image/webp,image/svg+xml" onChange={(e) => void onLogo(e.target.files?.[0])} className="w-full min-w-0 max-w-full text-sm" />
               {uploading ? <span className="text-sm">Uploading…</span> : null}
             </div>
           </FormField>
@@ -120,7 +120,7 @@ export function BrandTab({ team }: { team: TeamInfo }) {
         <CardHeader>
           <CardTitle>Look</CardTitle>
         </CardHeader>
-        <CardContent className="grid gap-4 sm:grid-cols-2">
+        <CardContent className="grid grid-cols-1 gap-4 sm:grid-cols-2">
           <ColorField id="brand-primary" label="Primary colour" value={v.primaryColor} onChange={(c) => setV((s) => ({ ...s, primaryColor: c }))} error={errors.primaryColor} />
           <ColorField id="brand-accent" label="Accent colour" value={v.accentColor} onChange={(c) => setV((s) => ({ ...s, accentColor: c }))} error={errors.accentColor} />
           <FormField id="brand-layout" label="Profile layout" error={errors.profileLayout} hint="New members start with it; lock it to apply it to everyone">
@@ -158,7 +158,7 @@ export function BrandTab({ team }: { team: TeamInfo }) {
           </CardTitle>
           <CardDescription>Members see these fields locked: their page always shows the team&apos;s value.</CardDescription>
         </CardHeader>
-        <CardContent className="grid gap-2 sm:grid-cols-3">
+        <CardContent className="grid grid-cols-1 gap-2 sm:grid-cols-3">
           {LOCKABLE_FIELDS.map((f) => (
             <label key={f} className="flex items-center gap-2 text-sm">
               <input type="checkbox" checked={v.lockedFields.includes(f)} onChange={() => toggle(f)} className="size-4" />

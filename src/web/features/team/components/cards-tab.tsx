@@ -72,7 +72,7 @@ function OrderForm({ defaultAddress }: { defaultAddress: string }) {
             Clear
           </Button>
         </div>
-        <div className="grid gap-2 sm:grid-cols-2">
+        <div className="grid grid-cols-1 gap-2 sm:grid-cols-2">
           {all.map((m) => {
             const error = errors[`members.${chosen.findIndex(([id]) => id === m.userId)}.userId`];
             return (
@@ -97,9 +97,12 @@ function OrderForm({ defaultAddress }: { defaultAddress: string }) {
             );
           })}
         </div>
+        {all.some((m) => !m.profileId) ? (
+          <p className="text-xs text-muted-foreground">A card is filled from its holder&apos;s profile: people without one yet complete it on their Profile page first.</p>
+        ) : null}
         {errors.members ? <p className="text-sm text-destructive">{errors.members}</p> : null}
       </fieldset>
-      <div className="grid gap-4 sm:grid-cols-3">
+      <div className="grid grid-cols-1 gap-4 sm:grid-cols-3">
         <FormField id="team-card-type" label="Card type" error={errors.cardType}>
           <Select id="team-card-type" value={v.cardType} onChange={(e) => setV({ ...v, cardType: e.target.value })}>
             {CARD_TYPES.map((c) => (
@@ -150,7 +153,7 @@ function OrderView({ o }: { o: TeamOrder }) {
           Order status: {o.status}
         </Link>
       </div>
-      <ul className="grid gap-3 sm:grid-cols-2">
+      <ul className="grid grid-cols-1 gap-3 sm:grid-cols-2">
         {o.cards.map((c) => (
           <li key={c.cardId} className="flex gap-3 rounded border p-2" data-testid="team-card">
             {c.frontImageUrl ? <img src={c.frontImageUrl} alt={`Card of ${c.fullName}`} className="h-16 w-28 rounded object-cover" loading="lazy" /> : null}

@@ -47,7 +47,7 @@ export function CreateTeamForm() {
         </CardDescription>
       </CardHeader>
       <CardContent>
-        <form onSubmit={onSubmit} noValidate className="grid gap-4 sm:grid-cols-2">
+        <form onSubmit={onSubmit} noValidate className="grid grid-cols-1 gap-4 sm:grid-cols-2">
           {FIELDS.map((f) => (
             <FormField key={f.k} id={`team-${f.k}`} label={f.label} required={'required' in f} error={errors[f.k]} className={f.k === 'address' ? 'sm:col-span-2' : undefined}>
               <Input

@@ -38,7 +38,7 @@ function InviteForm() {
     }
   }
   return (
-    <form onSubmit={onSubmit} noValidate className="grid gap-3 sm:grid-cols-[2fr_2fr_2fr_1fr_auto] sm:items-end" aria-label="Invite a person">
+    <form onSubmit={onSubmit} noValidate className="grid grid-cols-1 gap-3 sm:grid-cols-[2fr_2fr_2fr_auto_auto] sm:items-end" aria-label="Invite a person">
       <FormField id="invite-email" label="E-mail" required error={errors.email}>
         <Input id="invite-email" type="email" value={v.email} onChange={(e) => setV({ ...v, email: e.target.value })} aria-invalid={!!errors.email} />
       </FormField>
@@ -49,7 +49,7 @@ function InviteForm() {
         <Input id="invite-title" value={v.jobTitle} onChange={(e) => setV({ ...v, jobTitle: e.target.value })} />
       </FormField>
       <FormField id="invite-role" label="Role">
-        <Select id="invite-role" value={v.role} onChange={(e) => setV({ ...v, role: e.target.value as 'member' | 'admin' })}>
+        <Select id="invite-role" className="min-w-28" value={v.role} onChange={(e) => setV({ ...v, role: e.target.value as 'member' | 'admin' })}>
           <option value="member">Member</option>
           <option value="admin">Admin</option>
         </Select>
@@ -207,7 +207,6 @@ export function MembersTab({ role, myId }: { role: TeamRole; myId: string }) {
           )}
         </CardContent>
       </Card>
-      {role === 'owner' ? <DeleteTeam /> : null}
       {manager && data?.invites.length ? (
         <Card>
           <CardHeader>
@@ -238,6 +237,7 @@ export function MembersTab({ role, myId }: { role: TeamRole; myId: string }) {
           </CardContent>
         </Card>
       ) : null}
+      {role === 'owner' ? <DeleteTeam /> : null}
     </div>
   );
 }
