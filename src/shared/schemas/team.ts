@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { CARD_STYLES, CARD_TYPE_IDS, DELIVERY_OPTION_IDS, QUANTITY_MAX } from '#shared/catalogue';
 import { emailField, isoDate, isoDateTime, savedLinkUrl, singleLine, textDocument } from './common';
-import { ENGAGEMENT_DAYS } from './engagement';
 import { PROFILE_LAYOUTS, emailOrNull, fileUrlOrNull, fullNameField, phoneOrNull } from './profile';
 import { LOCKABLE_FIELDS, readableOnWhite } from '#shared/team/brand';
 
@@ -250,15 +249,7 @@ export const TeamOrderListResponse = z.strictObject({ orders: z.array(TeamOrder)
 
 // ---- analytics and leads ----
 
-export const TeamStatsQuery = z.strictObject({
-  days: z.coerce
-    .number({ error: 'days must be a number' })
-    .int('days must be a whole number')
-    .min(ENGAGEMENT_DAYS.min, `days must be ${ENGAGEMENT_DAYS.min} to ${ENGAGEMENT_DAYS.max}`)
-    .max(ENGAGEMENT_DAYS.max, `days must be ${ENGAGEMENT_DAYS.min} to ${ENGAGEMENT_DAYS.max}`)
-    .default(ENGAGEMENT_DAYS.default),
-});
-
+/** GET /api/team/stats?days= takes the engagement stats' query (EngagementStatsQuery: 7 to 365 days, default 30). */
 const n = z.number().int().nonnegative();
 const Totals = z.strictObject({ views: n, saves: n, clicks: n, leads: n, saveRate: z.number().min(0) });
 export const TeamStatsResponse = z.strictObject({
@@ -270,10 +261,7 @@ export const TeamStatsResponse = z.strictObject({
 });
 export type TeamStats = z.infer<typeof TeamStatsResponse>;
 
-export const TeamLeadListQuery = z.strictObject({
-  limit: z.coerce.number({ error: 'limit must be a number' }).int().min(1, 'limit must be 1 to 200').max(200, 'limit must be 1 to 200').default(50),
-  offset: z.coerce.number({ error: 'offset must be a number' }).int().min(0, 'offset must be 0 or more').max(1_000_000, 'offset is too large').default(0),
-});
+/** GET /api/team/leads?limit=&offset= pages like the owner's leads (LeadListQuery). */
 export const TeamLead = z.strictObject({
   id: z.number().int(),
   name: z.string(),

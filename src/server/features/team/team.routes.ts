@@ -13,7 +13,6 @@ import {
   TeamInviteReport,
   TeamInviteTokenParams,
   TeamJoinInfoResponse,
-  TeamLeadListQuery,
   TeamLeadListResponse,
   TeamLeadsCsvResponse,
   TeamMemberListResponse,
@@ -22,12 +21,12 @@ import {
   TeamOrderBody,
   TeamOrder,
   TeamOrderListResponse,
-  TeamStatsQuery,
   TeamStatsResponse,
   TeamTransferBody,
   TeamUpdateBody,
 } from '#shared/schemas/team';
 import { MessageResponse } from '#shared/schemas/common';
+import { EngagementStatsQuery, LeadListQuery } from '#shared/schemas/engagement';
 import { createTeam, deleteTeam, getTeamView, saveBrand, transferOwnership, updateTeam } from './team.service';
 import { acceptInvite, changeRole, inviteMany, joinInfo, listMembers, removeMember, resendInvite, revokeInvite } from './members.service';
 import { readMembersCsv } from './csv-import';
@@ -135,12 +134,12 @@ export async function teamRoutes(app: FastifyInstance) {
 
   // ---- analytics and leads ----
 
-  r.get('/api/team/stats', { config: user, schema: { querystring: TeamStatsQuery, response: { 200: TeamStatsResponse } } }, async (req, reply) => {
+  r.get('/api/team/stats', { config: user, schema: { querystring: EngagementStatsQuery, response: { 200: TeamStatsResponse } } }, async (req, reply) => {
     reply.header('cache-control', 'no-store');
     return teamStats(ctx, req.user!.id, req.query.days);
   });
 
-  r.get('/api/team/leads', { config: user, schema: { querystring: TeamLeadListQuery, response: { 200: TeamLeadListResponse } } }, async (req, reply) => {
+  r.get('/api/team/leads', { config: user, schema: { querystring: LeadListQuery, response: { 200: TeamLeadListResponse } } }, async (req, reply) => {
     reply.header('cache-control', 'no-store');
     return teamLeads(ctx, req.user!.id, req.query);
   });
