@@ -315,18 +315,16 @@ export async function acceptInvite(ctx: AppContext, user: { id: string; email: s
   const brand = brandOf(team?.brand);
   const [existing] = await ctx.db.select({ id: profiles.id }).from(profiles).where(eq(profiles.userId, user.id)).limit(1);
   if (!existing) {
-    const fullName = row.invite.fullName || `${user.firstName} ${user.lastName}`.trim() || user.username;
-    await createProfile(
-      ctx,
-      user.id,
-      ProfileSaveBody.parse({
-        fullName: fullName.length >= 2 ? fullName : `${fullName} ${user.username}`.trim(),
-        jobTitle: row.invite.jobTitle,
-        email: user.email,
-        phoneNumber: row.invite.phone,
-        profileTemplate: brand.profileLayout ?? undefined,
-      }),
-    ).catch(() => undefined);
+    const name = row.invite.fullName || `${user.firstName} ${user.lastName}`.trim() || user.username;
+    const body = ProfileSaveBody.safeParse({
+      fullName: (name.length >= 2 ? name : `${name} ${user.username}`.trim()).slice(0, 100),
+      jobTitle: row.invite.jobTitle,
+      email: user.email,
+      phoneNumber: row.invite.phone,
+      profileTemplate: brand.profileLayout ?? undefined,
+    });
+    // the membership stands either way: without a profile the member makes one on /profile
+    if (body.success) await createProfile(ctx, user.id, body.data).catch(() => undefined);
   } else if (brand.profileLayout) {
     await ctx.db.update(profiles).set({ profileTemplate: brand.profileLayout }).where(eq(profiles.id, existing.id));
   }
