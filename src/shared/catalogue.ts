@@ -12,6 +12,19 @@ export const CARD_TYPES = [
 ] as const;
 export type CardTypeId = (typeof CARD_TYPES)[number]['id'];
 export const CARD_TYPE_IDS = CARD_TYPES.map((c) => c.id) as [CardTypeId, ...CardTypeId[]];
+
+/**
+ * How each card type is made (issue 22, decision 22-01): the processes its print files carry, each on
+ * its own PDF layer. `engrave` is the spot colour "Engrave" (laser), `cmyk` the UV colour print.
+ */
+export const PRINT_PROCESSES = ['engrave', 'cmyk'] as const;
+export type PrintProcess = (typeof PRINT_PROCESSES)[number];
+export const CARD_TYPE_PROCESSES: Record<CardTypeId, readonly PrintProcess[]> = {
+  standard: ['engrave'],
+  color: ['cmyk'],
+  black_anodized: ['engrave'],
+  luxury_titanium: ['engrave'],
+};
 export const DEFAULT_CARD_TYPE: CardTypeId = 'standard';
 
 export const CARD_STYLES = ['Matte', 'Brushed', 'Mirror', 'Custom'] as const;
@@ -90,7 +103,12 @@ export function formatUsd(cents: number): string {
   return `${cents < 0 ? '-' : ''}$${dollars}.${String(abs % 100).padStart(2, '0')}`;
 }
 
-export const ORDER_STATUSES = ['pending', 'processing', 'in-production', 'shipped', 'completed', 'cancelled'] as const;
+/**
+ * Issue 22 appended the floor's steps (the first six keep their order, the spec's contract):
+ * quality-check (after in-production) and ready-for-pickup (Pickup NYC, instead of shipped);
+ * `completed` reads Delivered or Collected by delivery option (orderStepLabel).
+ */
+export const ORDER_STATUSES = ['pending', 'processing', 'in-production', 'shipped', 'completed', 'cancelled', 'quality-check', 'ready-for-pickup'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 export const BUSINESS = {
@@ -121,12 +139,19 @@ export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
   pending: 'Pending',
   processing: 'Processing',
   'in-production': 'In production',
+  'quality-check': 'Quality check',
   shipped: 'Shipped',
+  'ready-for-pickup': 'Ready for pickup',
   completed: 'Completed',
   cancelled: 'Cancelled',
 };
 export function orderStatusLabel(status: string): string {
   return (ORDER_STATUS_LABELS as Record<string, string>)[status] ?? status;
+}
+/** The customer's name of a step: `completed` is "Collected" for a pickup order and "Delivered" otherwise (issue 22). */
+export function orderStepLabel(status: string, deliveryOptionId: string): string {
+  if (status === 'completed') return deliveryOptionId === 'pickup-nyc' ? 'Collected' : 'Delivered';
+  return orderStatusLabel(status);
 }
 
 /** Order form limits. */

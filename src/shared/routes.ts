@@ -83,6 +83,11 @@ export function cardCodePath(code: string): string {
   return `/c/${code}`;
 }
 
+/** `{origin}/admin?tab=production&order={id}`: an order opened in the staff area (the job ticket's QR code, issue 22). */
+export function adminOrderUrl(origin: string, orderId: number): string {
+  return `${trimOrigin(origin)}${withQuery('/admin', { tab: 'production', order: String(orderId) })}`;
+}
+
 /** `/order-status/{token}`: the order status page. */
 export function orderStatusPath(token: string): string {
   return `/order-status/${encodeURIComponent(token)}`;

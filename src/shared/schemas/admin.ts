@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ORDER_STATUSES } from '#shared/catalogue';
 import { isoDateTime, multiLine, singleLine, textDocument } from './common';
+import { PRINT_OVERRIDE_REASON_MAX } from './print';
 
 /** Contracts of the staff area (`/api/admin/*`). The server validates with them; the admin screens use the types. */
 
@@ -43,6 +44,12 @@ export const AdminOrderNotesSaveBody = z.strictObject({
   notes: z.string({ error: 'Notes must be text' }).pipe(multiLine(ADMIN_NOTES_MAX, 'Notes')),
 });
 
+const printOverrideReason = z
+  .string({ error: 'The override reason must be text' })
+  .trim()
+  .max(PRINT_OVERRIDE_REASON_MAX, `The override reason can be at most ${PRINT_OVERRIDE_REASON_MAX} characters`)
+  .optional();
+
 export const DESIGN_REVIEW_STATUSES = ['approved', 'rejected'] as const;
 export const AdminDesignReviewBody = z.strictObject({
   status: z.enum(DESIGN_REVIEW_STATUSES, { error: 'Status must be approved or rejected' }),
@@ -51,6 +58,8 @@ export const AdminDesignReviewBody = z.strictObject({
     .pipe(multiLine(ADMIN_REVIEW_NOTES_MAX, 'Review notes'))
     .optional()
     .default(''),
+  /** approving while the print check fails needs a reason (issue 22; kept in the order's design history) */
+  overrideReason: printOverrideReason,
 });
 export type ReviewDesignInput = z.input<typeof AdminDesignReviewBody>;
 
@@ -194,6 +203,8 @@ export type PendingDesign = z.infer<typeof PendingDesign>;
 
 /** POST /api/admin/business-cards/batches/{orderId}/approve: every pending card of a team order. */
 export const AdminDesignBatchParams = z.strictObject({ orderId: z.coerce.number().int().positive().max(2_147_483_647) });
+/** Optional: approving while a card's print check fails needs a reason (issue 22). */
+export const AdminDesignBatchApproveBody = z.strictObject({ overrideReason: printOverrideReason }).nullish();
 export const AdminDesignBatchApproveResponse = z.strictObject({ orderId: z.number().int(), approved: z.number().int() });
 export type DesignBatchApproved = z.infer<typeof AdminDesignBatchApproveResponse>;
 export const AdminDesignPendingListResponse = z.array(PendingDesign);

@@ -237,9 +237,23 @@ export const OrderTimelineEntry = z.strictObject({
   event: z.string(),
   label: z.string(),
   reason: z.string().nullable(),
+  /** what the step adds (issue 22): "UPS 1Z...", "Pickup code K7M2QX" */
+  detail: z.string().nullable(),
+  /** a link of the step: the carrier's tracking page */
+  href: z.string().nullable(),
   at: isoDateTime,
 });
 export type OrderTimelineEntry = z.infer<typeof OrderTimelineEntry>;
+
+/** How the order left the floor (issue 22): the shipment's carrier and tracking, or the pickup code. */
+export const OrderFulfilmentView = z.strictObject({
+  carrier: z.string().nullable(),
+  carrierLabel: z.string().nullable(),
+  trackingNumber: z.string().nullable(),
+  trackingUrl: z.string().nullable(),
+  pickupCode: z.string().nullable(),
+});
+export type OrderFulfilmentView = z.infer<typeof OrderFulfilmentView>;
 
 export const OrderDesignView = z.strictObject({
   cardId: z.number().int(),
@@ -284,6 +298,8 @@ export const OrderStatusGetResponse = z.strictObject({
   cardLink: z.string().nullable(),
   /** the card code has no profile to open yet (the buyer has not claimed the order or made a profile) */
   waitsForProfile: z.boolean(),
+  /** shipped: carrier and tracking link; ready for pickup: the pickup code (issue 22) */
+  fulfilment: OrderFulfilmentView.nullable(),
 });
 export type OrderStatusView = z.infer<typeof OrderStatusGetResponse>;
 

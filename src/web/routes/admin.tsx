@@ -10,11 +10,13 @@ import { OrdersTab } from '#web/features/admin/components/orders-tab';
 import { OverviewTab } from '#web/features/admin/components/overview-tab';
 import { ReviewsModeration } from '#web/features/admin/components/reviews-moderation';
 import { SettingsTab } from '#web/features/admin/components/settings-tab';
+import { ProductionTab } from '#web/features/production/components/production-tab';
 
 const TABS = [
   { value: 'overview', label: 'Overview' },
   { value: 'orders', label: 'Orders' },
   { value: 'card-reviews', label: 'Card Reviews' },
+  { value: 'production', label: 'Production' },
   { value: 'reviews', label: 'Reviews' },
   { value: 'customers', label: 'Customers' },
   { value: 'settings', label: 'Settings' },
@@ -25,7 +27,8 @@ function AdminDashboard() {
   const [params, setParams] = useSearchParams();
   const requested = params.get('tab');
   const tab: Tab = TABS.some((t) => t.value === requested) ? (requested as Tab) : 'overview';
-  const [openOrder, setOpenOrder] = useState<number | null>(null);
+  // ?order={id} (the job ticket's QR code) opens that order at once
+  const [openOrder, setOpenOrder] = useState<number | null>(() => Number(params.get('order')) || null);
   return (
     <>
       <Tabs
@@ -52,6 +55,9 @@ function AdminDashboard() {
         </TabsContent>
         <TabsContent value="card-reviews">
           <CardReviewsTab />
+        </TabsContent>
+        <TabsContent value="production">
+          <ProductionTab />
         </TabsContent>
         <TabsContent value="reviews">
           <ReviewsModeration />

@@ -10,7 +10,7 @@ import { usePageTitle } from '#web/lib/use-page-title';
 import { RequireAuth } from '#web/features/auth/require-auth';
 import { useAuth } from '#web/features/auth/use-auth';
 import { useMyOrders } from '#web/features/orders/api';
-import { ORDER_STATUS_COLOURS, OrderCardLink, OrderDesign, OrderTimeline, orderWhen } from '#web/features/orders/components/order-timeline';
+import { ORDER_STATUS_COLOURS, OrderCardLink, OrderDesign, OrderFulfilment, OrderTimeline, orderWhen } from '#web/features/orders/components/order-timeline';
 
 function OrderItem({ order }: { order: MyOrder }) {
   const navigate = useNavigate();
@@ -44,6 +44,7 @@ function OrderItem({ order }: { order: MyOrder }) {
       </CardHeader>
       <CardContent className="space-y-4">
         {order.design ? <OrderDesign design={order.design} /> : null}
+        <OrderFulfilment order={order} />
         <OrderCardLink order={order} />
         <details>
           <summary className="cursor-pointer text-sm font-medium">Timeline ({order.timeline.length})</summary>

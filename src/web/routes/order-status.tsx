@@ -8,7 +8,7 @@ import { Skeleton } from '#web/components/ui/skeleton';
 import { ApiError } from '#web/lib/api';
 import { useNoIndex, usePageTitle } from '#web/lib/use-page-title';
 import { useOrderStatus } from '#web/features/orders/api';
-import { ORDER_STATUS_COLOURS as COLOURS, OrderCardLink, OrderDesign, OrderTimeline, orderWhen as when } from '#web/features/orders/components/order-timeline';
+import { ORDER_STATUS_COLOURS as COLOURS, OrderCardLink, OrderDesign, OrderFulfilment, OrderTimeline, orderWhen as when } from '#web/features/orders/components/order-timeline';
 
 /** The customer's order page (the e-mailed link): summary, total, the design and the order's timeline. */
 export default function OrderStatusPage() {
@@ -114,6 +114,7 @@ export default function OrderStatusPage() {
           <h2 className="text-lg font-semibold">Status history</h2>
         </CardHeader>
         <CardContent className="space-y-4">
+          <OrderFulfilment order={order} />
           <OrderCardLink order={order} />
           <OrderTimeline timeline={order.timeline} />
           <p className="text-xs text-muted-foreground">

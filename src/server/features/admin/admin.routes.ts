@@ -5,6 +5,7 @@ import {
   ADMIN_EXPORT_MAX_ROWS,
   AdminCustomerListResponse,
   AdminDesignPendingListResponse,
+  AdminDesignBatchApproveBody,
   AdminDesignBatchApproveResponse,
   AdminDesignBatchParams,
   AdminDesignReviewResponse,
@@ -137,8 +138,8 @@ export async function adminRoutes(app: FastifyInstance) {
     reviewDesign(app.ctx, req.params.id, req.body, req.user!, baseUrl(req)),
   );
 
-  r.post('/api/admin/business-cards/batches/:orderId/approve', { config: admin, schema: { params: AdminDesignBatchParams, response: { 200: AdminDesignBatchApproveResponse } } }, async (req) =>
-    approveDesignBatch(app.ctx, req.params.orderId, req.user!, baseUrl(req)),
+  r.post('/api/admin/business-cards/batches/:orderId/approve', { config: admin, schema: { params: AdminDesignBatchParams, body: AdminDesignBatchApproveBody, response: { 200: AdminDesignBatchApproveResponse } } }, async (req) =>
+    approveDesignBatch(app.ctx, req.params.orderId, req.user!, baseUrl(req), req.body?.overrideReason),
   );
 
   r.get('/api/admin/customers', { config: admin, schema: { querystring: AdminCustomerListQuery, response: { 200: AdminCustomerListResponse } } }, async (req) => listCustomers(app.ctx, req.query));

@@ -2,11 +2,31 @@ import { and, asc, desc, eq, inArray, or } from 'drizzle-orm';
 import type { DesignBatchApproved, DesignReviewResult, PendingDesign, ReviewDesignInput, ScanCheck } from '#shared/schemas/admin';
 import type { AppContext, SessionUser } from '#server/context';
 import { cardCodes, cards, orders, profiles, teams, users } from '#server/db/schema/index';
-import { conflict, notFound } from '#server/http/http-errors';
+import { badRequest, conflict, notFound } from '#server/http/http-errors';
 import { enqueueEmail } from '#server/infra/mail/outbox';
+import { cardOwner, recordEvent } from '#server/infra/events';
 import { designReviewedEmail, recordDesignEvent } from '#server/features/orders/public-api';
 import { editDesignPath, orderStatusUrl, publicProfileUrl } from '#shared/routes';
 import { decodeQrFromImage, sameTarget } from './qr-scan';
+import { printCheck } from '#server/features/print/public-api';
+import { PRINT_OVERRIDE_REQUIRED } from '#shared/schemas/print';
+
+/**
+ * The print check gates approval (issue 22): a card whose print check fails is approved only with
+ * an override reason, which the design history keeps. Runs before any transaction (CPU work).
+ * Returns the reason to record (null when every check passed).
+ */
+async function printGate(ctx: AppContext, cardIds: number[], overrideReason: string | undefined, baseUrl: string): Promise<string | null> {
+  const failing: string[] = [];
+  for (const id of cardIds) {
+    const check = await printCheck(ctx, id, baseUrl);
+    if (check.blocking) failing.push(`${cardIds.length > 1 ? `card ${id}: ` : ''}${check.checks.filter((c) => c.status === 'fail').map((c) => c.label.toLowerCase()).join(', ')}`);
+  }
+  if (!failing.length) return null;
+  const reason = overrideReason?.trim();
+  if (!reason) throw badRequest(`${PRINT_OVERRIDE_REQUIRED} (failed: ${failing.join('; ')})`, { overrideReason: PRINT_OVERRIDE_REQUIRED });
+  return `Print check overridden (failed: ${failing.join('; ')}): ${reason}`;
+}
 
 type CardRow = typeof cards.$inferSelect;
 
@@ -74,7 +94,13 @@ export async function listPendingDesigns(ctx: AppContext, baseUrl: string): Prom
  * Approve or reject a design once: the card's review is written and the customer's e-mail queued
  * in one transaction. A design that is no longer pending answers 409 and nothing changes.
  */
-export async function reviewDesign(ctx: AppContext, id: number, input: Required<ReviewDesignInput>, actor: SessionUser, baseUrl: string): Promise<DesignReviewResult> {
+export async function reviewDesign(ctx: AppContext, id: number, input: Required<Omit<ReviewDesignInput, 'overrideReason'>> & { overrideReason?: string }, actor: SessionUser, baseUrl: string): Promise<DesignReviewResult> {
+  let override: string | null = null;
+  if (input.status === 'approved') {
+    const [pending] = await ctx.db.select({ status: cards.status }).from(cards).where(eq(cards.id, id)).limit(1);
+    if (!pending) throw notFound('Design not found');
+    if (pending.status === 'pending') override = await printGate(ctx, [id], input.overrideReason, baseUrl);
+  }
   const result = await ctx.db.transaction(async (tx) => {
     const [card] = await tx.select().from(cards).where(eq(cards.id, id)).for('update').limit(1);
     if (!card) throw notFound('Design not found');
@@ -105,7 +131,7 @@ export async function reviewDesign(ctx: AppContext, id: number, input: Required<
       orderId: order?.id ?? null,
       cardId: card.id,
       kind: input.status === 'approved' ? 'approved' : 'rejected',
-      reason: input.status === 'rejected' ? input.reviewNotes || null : null,
+      reason: input.status === 'rejected' ? input.reviewNotes || null : override,
       actorLabel: 'staff',
     });
     // a team card goes back to its member, who can edit and resubmit it (issue 21)
@@ -127,6 +153,7 @@ export async function reviewDesign(ctx: AppContext, id: number, input: Required<
       // one e-mail per reviewed design (a design without an order is keyed by its own id)
       await enqueueEmail(tx, order && !teamCard ? email : { ...email, dedupeKey: `design-reviewed:card-${card.id}:${input.status}:${eventId}` });
     }
+    await recordEvent(tx, { type: input.status === 'approved' ? 'card.approved' : 'card.rejected', userId: card.userId, teamId: order?.teamId, data: { card: { id: updated.id, status: input.status, reviewNotes: updated.reviewNotes ?? '', orderId: order?.id ?? card.orderId ?? null } } });
     return {
       id: updated.id,
       status: input.status,
@@ -143,7 +170,9 @@ export async function reviewDesign(ctx: AppContext, id: number, input: Required<
  * Approves every design of a team order still waiting (issue 21): one transaction, one event per
  * card, one e-mail to whoever placed the order. A card rejected on its own stays rejected.
  */
-export async function approveDesignBatch(ctx: AppContext, orderId: number, actor: SessionUser, baseUrl: string): Promise<DesignBatchApproved> {
+export async function approveDesignBatch(ctx: AppContext, orderId: number, actor: SessionUser, baseUrl: string, overrideReason?: string): Promise<DesignBatchApproved> {
+  const waiting = await ctx.db.select({ id: cards.id }).from(cards).where(and(eq(cards.orderId, orderId), eq(cards.status, 'pending'))).orderBy(asc(cards.id));
+  const override = waiting.length ? await printGate(ctx, waiting.map((c) => c.id), overrideReason, baseUrl) : null;
   const result = await ctx.db.transaction(async (tx) => {
     const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update').limit(1);
     if (!order || !order.teamId) throw notFound('Team order not found');
@@ -154,7 +183,8 @@ export async function approveDesignBatch(ctx: AppContext, orderId: number, actor
       .returning({ id: cards.id });
     if (!approved.length) throw conflict('No design of this order is waiting for review');
     let lastEvent = 0;
-    for (const c of approved) lastEvent = await recordDesignEvent(tx, { orderId, cardId: c.id, kind: 'approved', actorLabel: 'staff' });
+    for (const c of approved) lastEvent = await recordDesignEvent(tx, { orderId, cardId: c.id, kind: 'approved', reason: override, actorLabel: 'staff' });
+    for (const c of approved) await recordEvent(tx, { type: 'card.approved', userId: cardOwner(c.id), teamId: order.teamId, data: { card: { id: c.id, status: 'approved', reviewNotes: '', orderId } } });
     if (!order.anonymizedAt && order.email) {
       const email = designReviewedEmail({
         to: order.email,

@@ -1,4 +1,4 @@
-import { BUSINESS, cardType, deliveryOption, formatUsd, orderStatusLabel } from '#shared/catalogue';
+import { BUSINESS, cardType, deliveryOption, formatUsd, orderStepLabel } from '#shared/catalogue';
 import { randomToken } from '#server/infra/crypto';
 import { renderEmail } from '#server/infra/mail/layout';
 import type { OutgoingEmail } from '#server/infra/mail/outbox';
@@ -69,14 +69,19 @@ export function orderReceivedEmail(order: OrderEmailData, link: string, claimUrl
   };
 }
 
-/** "Status changed": `eventId` makes the dedupe key (changeOrderStatus passes the history row id). */
-export function orderStatusChangedEmail(order: OrderEmailData, from: string | null, to: string, link: string, eventId?: string | number): OutgoingEmail {
-  const toLabel = orderStatusLabel(to);
+/**
+ * "Status changed": `eventId` makes the dedupe key (changeOrderStatus passes the history row id);
+ * `details` are lines the step adds (the carrier's tracking link, the pickup code: issue 22).
+ */
+export function orderStatusChangedEmail(order: OrderEmailData, from: string | null, to: string, link: string, eventId?: string | number, details: string[] = []): OutgoingEmail {
+  const toLabel = orderStepLabel(to, order.deliveryOption);
   const lines: Record<string, string> = {
     processing: 'We are preparing your order for production.',
     'in-production': `Your cards are now in production. Production takes ${BUSINESS.claims.productionDays}.`,
+    'quality-check': 'Your cards are made and going through our quality check.',
     shipped: 'Your cards are on their way.',
-    completed: 'Your order is complete. Thank you for choosing us.',
+    'ready-for-pickup': `Your cards are ready for pickup at our New York studio (${BUSINESS.hours.map((h) => `${h.days} ${h.time}`).join(', ')}). Show your pickup code when you collect them.`,
+    completed: order.deliveryOption === 'pickup-nyc' ? 'You collected your cards. Thank you for choosing us.' : 'Your cards were delivered. Thank you for choosing us.',
     cancelled: `Your order has been cancelled. If this is unexpected, reply to this e-mail or write to ${BUSINESS.email}.`,
     pending: 'Your order is waiting for review.',
   };
@@ -84,8 +89,9 @@ export function orderStatusChangedEmail(order: OrderEmailData, from: string | nu
     preheader: `Order #${order.id} is now ${toLabel.toLowerCase()}`,
     heading: `Your order is ${toLabel.toLowerCase()}`,
     paragraphs: [
-      `Hi ${firstName(order.customerName)}, the status of order #${order.id} changed${from ? ` from ${orderStatusLabel(from)}` : ''} to ${toLabel}.`,
+      `Hi ${firstName(order.customerName)}, the status of order #${order.id} changed${from ? ` from ${orderStepLabel(from, order.deliveryOption)}` : ''} to ${toLabel}.`,
       lines[to] ?? '',
+      ...details,
       `Order page: ${link}`,
     ].filter(Boolean),
     rows: summaryRows(order),

@@ -1,10 +1,11 @@
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
-import { orderStatusLabel } from '#shared/catalogue';
+import { orderStepLabel } from '#shared/catalogue';
+import { carrierLabel } from '#shared/production/tracking';
 import { editDesignPath, orderStatusPath } from '#shared/routes';
-import type { DesignEventKind, MyOrder, OrderDesignView, OrderStatusView, OrderTimelineEntry } from '#shared/schemas/orders';
+import type { DesignEventKind, MyOrder, OrderDesignView, OrderFulfilmentView, OrderStatusView, OrderTimelineEntry } from '#shared/schemas/orders';
 import type { AppContext } from '#server/context';
 import type { Db, Tx } from '#server/db/client';
-import { cardCodes, cards, designEvents, orders, orderStatusHistory } from '#server/db/schema/index';
+import { cardCodes, cards, designEvents, orderFulfilment, orders, orderStatusHistory } from '#server/db/schema/index';
 import { cardCodePath } from '#shared/routes';
 import { ordersWaitingForProfile } from '#server/features/engagement/public-api';
 
@@ -39,7 +40,7 @@ export async function orderViews(ctx: AppContext, rows: OrderRow[], origin = ctx
   if (!rows.length) return [];
   const ids = rows.map((o) => o.id);
   const cardIds = rows.map((o) => o.cardId).filter((x): x is number => x !== null);
-  const [history, events, designs, codes, waiting] = await Promise.all([
+  const [history, events, designs, codes, waiting, shipments] = await Promise.all([
     ctx.db
       .select({ orderId: orderStatusHistory.orderId, status: orderStatusHistory.toStatus, at: orderStatusHistory.createdAt })
       .from(orderStatusHistory)
@@ -62,7 +63,9 @@ export async function orderViews(ctx: AppContext, rows: OrderRow[], origin = ctx
       .where(and(inArray(cardCodes.orderId, ids), eq(cardCodes.active, true)))
       .orderBy(desc(cardCodes.createdAt)),
     ordersWaitingForProfile(ctx.db, ids),
+    ctx.db.select().from(orderFulfilment).where(inArray(orderFulfilment.orderId, ids)),
   ]);
+  const fulfilmentByOrder = new Map(shipments.map((f) => [f.orderId, f]));
   const base = origin.replace(/\/+$/, '');
   const designById = new Map(designs.map((d) => [d.id, d]));
   const codeByOrder = new Map<number, string>();
@@ -70,12 +73,28 @@ export async function orderViews(ctx: AppContext, rows: OrderRow[], origin = ctx
 
   return rows.map((o) => {
     const hist = history.filter((h) => h.orderId === o.id);
+    const f = fulfilmentByOrder.get(o.id);
+    const fulfilment: OrderFulfilmentView | null = f
+      ? {
+          carrier: f.carrier,
+          carrierLabel: f.carrier ? carrierLabel(f.carrier) : null,
+          trackingNumber: f.trackingNumber,
+          trackingUrl: f.trackingUrl,
+          pickupCode: f.pickupCode,
+        }
+      : null;
+    const stepExtra = (status: string): { detail: string | null; href: string | null } => {
+      if (status === 'shipped' && fulfilment?.trackingNumber) return { detail: `${fulfilment.carrierLabel} ${fulfilment.trackingNumber}`, href: fulfilment.trackingUrl };
+      if (status === 'ready-for-pickup' && fulfilment?.pickupCode) return { detail: `Pickup code ${fulfilment.pickupCode}`, href: null };
+      return { detail: null, href: null };
+    };
     const timeline: OrderTimelineEntry[] = [
       ...hist.map((h, i) => ({
         kind: 'status' as const,
         event: h.status,
-        label: i === 0 && h.status === 'pending' ? 'Order placed' : orderStatusLabel(h.status),
+        label: i === 0 && h.status === 'pending' ? 'Order placed' : orderStepLabel(h.status, o.deliveryOption),
         reason: null,
+        ...stepExtra(h.status),
         at: h.at.toISOString(),
       })),
       ...events
@@ -85,6 +104,8 @@ export async function orderViews(ctx: AppContext, rows: OrderRow[], origin = ctx
           event: e.kind,
           label: DESIGN_EVENT_LABELS[e.kind as DesignEventKind] ?? e.kind,
           reason: e.kind === 'rejected' ? e.reason : null,
+          detail: null,
+          href: null,
           at: e.at.toISOString(),
         })),
     ].sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : a.kind === b.kind ? 0 : a.kind === 'status' ? -1 : 1));
@@ -119,14 +140,15 @@ export async function orderViews(ctx: AppContext, rows: OrderRow[], origin = ctx
       totalCents: o.totalCents,
       currency: o.currency,
       status: o.status,
-      statusLabel: orderStatusLabel(o.status),
+      statusLabel: orderStepLabel(o.status, o.deliveryOption),
       hasArtwork: !!o.artworkUrl,
       checkoutUrl: o.checkoutUrl,
-      history: hist.map((h) => ({ status: h.status, statusLabel: orderStatusLabel(h.status), at: h.at.toISOString() })),
+      history: hist.map((h) => ({ status: h.status, statusLabel: orderStepLabel(h.status, o.deliveryOption), at: h.at.toISOString() })),
       timeline,
       design,
       cardLink: code ? `${base}${cardCodePath(code)}` : null,
       waitsForProfile: waiting.has(o.id),
+      fulfilment,
     };
   });
 }

@@ -8,6 +8,7 @@ import { orders, orderStatusHistory } from '#server/db/schema/index';
 import { randomToken, sha256Hex } from '#server/infra/crypto';
 import { badRequest, conflict, notFound } from '#server/http/http-errors';
 import { enqueueEmail } from '#server/infra/mail/outbox';
+import { orderEventData, recordEvent } from '#server/infra/events';
 import { createStoreCheckout } from '#server/features/shopify/public-api';
 import { createCardCodeForOrder } from '#server/features/engagement/public-api';
 import { assertFilesOwned, claimTokenOwnedFiles } from '#server/features/uploads/public-api';
@@ -142,6 +143,7 @@ export async function createOrder(ctx: AppContext, data: OrderInputData, opts: C
       changedBy: opts.userId ?? null,
       changedByLabel: opts.source === 'design' ? 'customer (design)' : opts.source === 'team' ? 'team admin' : 'customer',
     });
+    await recordEvent(tx, { type: 'order.created', userId: order.userId, teamId: order.teamId, data: orderEventData(order) });
     await enqueueEmail(tx, orderReceivedEmail(order, statusUrl, claimToken ? claimOrderUrl(opts.baseUrl, claimToken) : null));
     // the batch's own short code /c/{code} for its QR, at once (issues 10 and 20; never fails the order)
     if (opts.source !== 'team') await createCardCodeForOrder(tx, order);
@@ -177,7 +179,7 @@ export async function changeOrderStatus(
   orderId: number,
   toStatus: string,
   actor: StatusActor,
-  opts: { baseUrl?: string; tx?: Tx } = {},
+  opts: { baseUrl?: string; tx?: Tx; emailDetails?: string[] } = {},
 ): Promise<{ order: OrderRow; changed: boolean }> {
   if (!(ORDER_STATUSES as readonly string[]).includes(toStatus)) {
     throw badRequest(`Unknown status: ${toStatus}`, { status: `Status must be one of ${ORDER_STATUSES.join(', ')}` });
@@ -194,8 +196,9 @@ export async function changeOrderStatus(
       .values({ orderId, fromStatus: current.status, toStatus: to, changedBy: actor.id ?? null, changedByLabel: actor.label || 'staff' })
       .returning({ id: orderStatusHistory.id });
     if (!order.anonymizedAt && order.email) {
-      await enqueueEmail(tx, orderStatusChangedEmail(order, current.status, to, orderStatusUrl(baseUrl, order.statusToken), history.id));
+      await enqueueEmail(tx, orderStatusChangedEmail(order, current.status, to, orderStatusUrl(baseUrl, order.statusToken), history.id, opts.emailDetails));
     }
+    await recordEvent(tx, { type: 'order.status_changed', userId: order.userId, teamId: order.teamId, data: { ...orderEventData(order), fromStatus: current.status, toStatus: to } });
     return { order, changed: true };
   };
   const result = opts.tx ? await run(opts.tx) : await ctx.db.transaction(run);

@@ -19,7 +19,7 @@ import {
   type TestingSummary,
 } from '#shared/schemas/admin';
 import type { AdminReview, AdminReviewFilter, UpdateReviewInput } from '#shared/schemas/reviews';
-import { ApiError, api, apiRequest, errorMessage } from '#web/lib/api';
+import { ApiError, api, apiRequest, errorMessage, fieldErrors } from '#web/lib/api';
 import { toast } from '#web/lib/toast';
 import { saveBlob } from '#web/lib/download';
 
@@ -95,7 +95,9 @@ export const usePendingDesigns = () => useQuery<PendingDesign[]>({ queryKey: [ad
 export function useApproveBatch() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (orderId: number) => api.post<DesignBatchApproved>(`/api/admin/business-cards/batches/${orderId}/approve`),
+    // a failing print check needs an override reason (issue 22)
+    mutationFn: ({ orderId, overrideReason }: { orderId: number; overrideReason?: string }) =>
+      api.post<DesignBatchApproved>(`/api/admin/business-cards/batches/${orderId}/approve`, overrideReason ? { overrideReason } : undefined),
     onSuccess: (r) => {
       void startsWith(qc, adminKeys.pending);
       void startsWith(qc, '/api/admin/outbox');
@@ -104,6 +106,7 @@ export function useApproveBatch() {
     },
     onError: (err) => {
       void startsWith(qc, adminKeys.pending);
+      if (fieldErrors(err).overrideReason) return; // shown beside the button
       failToast('Batch approval failed', err);
     },
   });
@@ -114,8 +117,8 @@ export const useScanCheck = (id: number) => useQuery<ScanCheck>({ queryKey: [adm
 export function useReviewDesign() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, status, reviewNotes }: { id: number; status: 'approved' | 'rejected'; reviewNotes: string }) =>
-      api.put<DesignReviewResult>(`/api/admin/business-cards/${id}/review`, { status, reviewNotes }),
+    mutationFn: ({ id, status, reviewNotes, overrideReason }: { id: number; status: 'approved' | 'rejected'; reviewNotes: string; overrideReason?: string }) =>
+      api.put<DesignReviewResult>(`/api/admin/business-cards/${id}/review`, overrideReason ? { status, reviewNotes, overrideReason } : { status, reviewNotes }),
     onSuccess: (r) => {
       qc.setQueryData<PendingDesign[]>([adminKeys.pending], (list) => list?.filter((d) => d.id !== r.id));
       void startsWith(qc, adminKeys.pending);

@@ -7,7 +7,10 @@ import { Dialog, DialogContent, DialogDescription, DialogTitle } from '#web/comp
 import { Label, Textarea } from '#web/components/ui/input';
 import { Skeleton } from '#web/components/ui/skeleton';
 import { Spinner } from '#web/components/ui/spinner';
-import { errorMessage } from '#web/lib/api';
+import { errorMessage, fieldErrors } from '#web/lib/api';
+import { PRINT_OVERRIDE_REASON_MAX } from '#shared/schemas/print';
+import { usePrintCheck } from '#web/features/print/api';
+import { PrintCheckPanel } from '#web/features/print/components/print-check-panel';
 import { useApproveBatch, usePendingDesigns, useReviewDesign, useScanCheck } from '#web/features/admin/api';
 import { formatDateTime } from '#web/features/admin/format';
 
@@ -103,15 +106,22 @@ function DesignCard({ d }: { d: PendingDesign }) {
   const [reason, setReason] = useState('');
   const [details, setDetails] = useState(false);
   const [confirmFail, setConfirmFail] = useState(false);
+  const [override, setOverride] = useState('');
+  const print = usePrintCheck(d.id);
   const name = d.profile.fullName || 'Unnamed customer';
+  // a failing print check blocks "Approve" unless staff give a reason (issue 22; the server checks too)
+  const printBlocks = !!print.data?.blocking;
+  const printPending = print.isLoading;
 
   const approve = () => {
+    if (printBlocks && !override.trim()) return;
     if (scan.data?.status !== 'pass' && !confirmFail) {
       setConfirmFail(true);
       return;
     }
-    review.mutate({ id: d.id, status: 'approved', reviewNotes: '' });
+    review.mutate({ id: d.id, status: 'approved', reviewNotes: '', overrideReason: printBlocks ? override.trim() : undefined });
   };
+  const overrideError = fieldErrors(review.error).overrideReason;
 
   return (
     <Card className="space-y-3 p-4" data-testid={`design-${d.id}`}>
@@ -133,15 +143,34 @@ function DesignCard({ d }: { d: PendingDesign }) {
       </div>
       <Sides d={d} />
       <ScanResult id={d.id} />
+      <PrintCheckPanel cardId={d.id} />
+      {printBlocks || overrideError ? (
+        <div className="space-y-1">
+          <Label htmlFor={`override-${d.id}`}>Override reason (required to approve with a failing print check)</Label>
+          <Textarea
+            id={`override-${d.id}`}
+            value={override}
+            maxLength={PRINT_OVERRIDE_REASON_MAX}
+            onChange={(e) => setOverride(e.target.value)}
+            placeholder="e.g. The customer confirmed the small QR code; the engraver tested it."
+            aria-invalid={!!overrideError}
+          />
+          {overrideError ? (
+            <p role="alert" className="text-sm text-destructive">
+              {overrideError}
+            </p>
+          ) : null}
+        </div>
+      ) : null}
       {confirmFail && scan.data?.status !== 'pass' ? (
         <p role="alert" className="text-sm text-destructive">
           The scan check did not pass. Press Approve again to approve anyway.
         </p>
       ) : null}
       <div className="flex flex-wrap gap-2">
-        <Button size="sm" onClick={approve} disabled={review.isPending}>
+        <Button size="sm" onClick={approve} disabled={review.isPending || printPending || (printBlocks && !override.trim())}>
           <ThumbsUp aria-hidden="true" />
-          {confirmFail && scan.data?.status !== 'pass' ? 'Approve anyway' : 'Approve'}
+          {printBlocks ? 'Approve with override' : confirmFail && scan.data?.status !== 'pass' ? 'Approve anyway' : 'Approve'}
         </Button>
         <Button size="sm" variant="destructive" onClick={() => setRejecting(true)} disabled={review.isPending}>
           <ThumbsDown aria-hidden="true" />
@@ -190,6 +219,7 @@ function DesignCard({ d }: { d: PendingDesign }) {
           <Sides d={d} large />
           <Details d={d} />
           <ScanResult id={d.id} />
+          <PrintCheckPanel cardId={d.id} />
         </DialogContent>
       </Dialog>
     </Card>
@@ -242,17 +272,29 @@ export function CardReviewsTab() {
 
 function BatchGroup({ group }: { group: PendingDesign[] }) {
   const approve = useApproveBatch();
+  const [override, setOverride] = useState('');
   const b = group[0].batch!;
+  // the server refuses a batch with a failing print check without a reason (issue 22)
+  const overrideError = fieldErrors(approve.error).overrideReason;
   return (
     <section className="space-y-3 rounded-lg border p-4" data-testid={`design-batch-${b.orderId}`} aria-label={`Team order #${b.orderId}`}>
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h3 className="font-semibold">
           {b.teamName}: team order #{b.orderId} · {group.length} {group.length === 1 ? 'design' : 'designs'} waiting
         </h3>
-        <Button size="sm" onClick={() => approve.mutate(b.orderId)} disabled={approve.isPending}>
-          <ThumbsUp aria-hidden="true" /> Approve all {group.length}
+        <Button size="sm" onClick={() => approve.mutate({ orderId: b.orderId, overrideReason: override.trim() || undefined })} disabled={approve.isPending || (!!overrideError && !override.trim())}>
+          <ThumbsUp aria-hidden="true" /> {overrideError ? `Approve all ${group.length} with override` : `Approve all ${group.length}`}
         </Button>
       </div>
+      {overrideError ? (
+        <div className="space-y-1">
+          <p role="alert" className="text-sm text-destructive">
+            {errorMessage(approve.error)}
+          </p>
+          <Label htmlFor={`batch-override-${b.orderId}`}>Override reason</Label>
+          <Textarea id={`batch-override-${b.orderId}`} value={override} maxLength={PRINT_OVERRIDE_REASON_MAX} onChange={(e) => setOverride(e.target.value)} />
+        </div>
+      ) : null}
       <div className="grid grid-cols-1 gap-4 md:grid-cols-2">
         {group.map((d) => (
           <DesignCard key={d.id} d={d} />

@@ -15,8 +15,12 @@ import { FilterSelect, PageNav, SearchField, pageCount, useListPage } from './li
 import { StatusBadge } from '#web/components/status-badge';
 import { Badge } from '#web/components/ui/badge';
 
-/** The spec's dropdown offers pending, in-production, shipped, completed; processing and cancelled follow. */
-export const STATUS_CHOICES = ['pending', 'in-production', 'shipped', 'completed', 'processing', 'cancelled'] as const;
+/**
+ * The spec's dropdown offers pending, in-production, shipped, completed; processing and cancelled
+ * follow, then Quality check (issue 22). Ready for pickup is set from the Production tab, which
+ * makes the order's pickup code.
+ */
+export const STATUS_CHOICES = ['pending', 'in-production', 'shipped', 'completed', 'processing', 'cancelled', 'quality-check'] as const;
 const PAGE_SIZE = 25;
 
 /** A table cell that becomes a labelled row on a phone (its label from data-label). */

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { AlertTriangle, CheckCircle2, Circle, PencilLine, QrCode } from 'lucide-react';
+import { AlertTriangle, CheckCircle2, Circle, PencilLine, QrCode, Store, Truck } from 'lucide-react';
 import type { OrderDesignView, OrderStatusView, OrderTimelineEntry } from '#shared/schemas/orders';
 import { Badge } from '#web/components/ui/badge';
 import { Button } from '#web/components/ui/button';
@@ -29,6 +29,17 @@ export function OrderTimeline({ timeline }: { timeline: OrderTimelineEntry[] }) 
           <div className="min-w-0">
             <p className="font-medium">{h.label}</p>
             {h.reason ? <p className="text-sm break-words text-muted-foreground">Reason: {h.reason}</p> : null}
+            {h.detail ? (
+              <p className="text-sm break-words" data-testid="timeline-detail">
+                {h.href ? (
+                  <a className="font-mono underline" href={h.href} target="_blank" rel="noopener noreferrer">
+                    {h.detail}
+                  </a>
+                ) : (
+                  <span className="font-mono">{h.detail}</span>
+                )}
+              </p>
+            ) : null}
             <p className="text-xs text-muted-foreground">{orderWhen(h.at)}</p>
           </div>
         </li>
@@ -77,6 +88,40 @@ export function OrderCardLink({ order }: { order: Pick<OrderStatusView, 'cardLin
       <p className="min-w-0 break-words">
         Your cards' QR code: <a className="font-mono underline" href={order.cardLink}>{order.cardLink.replace(/^https?:\/\//, '')}</a>
         {order.waitsForProfile ? ' (waiting for your profile: claim the order with the link in your order e-mail)' : ' opens your digital profile.'}
+      </p>
+    </div>
+  );
+}
+
+/** Shipped: the carrier's tracking link; ready for pickup: the code to show at the studio (issue 22). */
+export function OrderFulfilment({ order }: { order: Pick<OrderStatusView, 'fulfilment' | 'status'> }) {
+  const f = order.fulfilment;
+  if (!f) return null;
+  if (f.pickupCode && (order.status === 'ready-for-pickup' || !f.trackingNumber)) {
+    return (
+      <div className="flex items-start gap-3 text-sm" data-testid="order-fulfilment">
+        <Store className="mt-0.5 size-5 shrink-0 text-gold" aria-hidden="true" />
+        <p className="min-w-0 break-words">
+          Pickup code: <span className="font-mono text-lg font-semibold tracking-widest" data-testid="pickup-code">{f.pickupCode}</span>
+          <br />
+          Show it at our New York studio when you collect your cards.
+        </p>
+      </div>
+    );
+  }
+  if (!f.trackingNumber) return null;
+  return (
+    <div className="flex items-start gap-3 text-sm" data-testid="order-fulfilment">
+      <Truck className="mt-0.5 size-5 shrink-0 text-gold" aria-hidden="true" />
+      <p className="min-w-0 break-words">
+        Shipped with {f.carrierLabel}:{' '}
+        {f.trackingUrl ? (
+          <a className="font-mono underline" href={f.trackingUrl} target="_blank" rel="noopener noreferrer">
+            {f.trackingNumber}
+          </a>
+        ) : (
+          <span className="font-mono">{f.trackingNumber}</span>
+        )}
       </p>
     </div>
   );

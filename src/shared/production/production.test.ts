@@ -1,0 +1,103 @@
+import { describe, expect, it } from 'vitest';
+import { ndefPayload, ndefTlv, ndefUriRecord, toHex, uriPrefix } from './ndef';
+import { addBusinessDays, dueWindow, isOverdue } from './due-date';
+import { normalizeTrackingNumber, trackingNumberError, trackingUrl, upsCheckDigit, TRACKING_MESSAGES } from './tracking';
+
+describe('NDEF URI records (worked out by hand from the NFC Forum layout)', () => {
+  it('https:// is code 0x04; a short record D1 01 len 55', () => {
+    // "a.co/c/AB2" = 61 2E 63 6F 2F 63 2F 41 42 32 (10 bytes) + the code byte = payload 11 (0x0B)
+    expect(toHex(ndefUriRecord('https://a.co/c/AB2'))).toBe('D1010B5504612E636F2F632F414232');
+    // TLV: 03, length 15 (0x0F), the record, terminator FE
+    expect(toHex(ndefTlv(ndefUriRecord('https://a.co/c/AB2')))).toBe('030FD1010B5504612E636F2F632F414232FE');
+  });
+
+  it('takes the longest prefix: https://www. is 0x02, tel: is 0x05, an unknown scheme 0x00', () => {
+    expect(toHex(ndefUriRecord('https://www.x.io'))).toBe('D101055502782E696F');
+    expect(toHex(ndefUriRecord('tel:+1'))).toBe('D1010355052B31');
+    expect(uriPrefix('geo:1,2')).toEqual({ code: 0, rest: 'geo:1,2' });
+    expect(uriPrefix('http://www.a')).toEqual({ code: 1, rest: 'a' });
+  });
+
+  it('a payload over 255 bytes is a long record (C1, 4-byte length) in a 3-byte-length TLV', () => {
+    const url = 'https://' + 'a'.repeat(299); // payload 300 = 00 00 01 2C; record 307 = 0x0133
+    const rec = ndefUriRecord(url);
+    expect(rec.length).toBe(307);
+    expect(toHex(rec.slice(0, 8))).toBe('C10100000' + '12C5504');
+    const tlv = ndefTlv(rec);
+    expect(toHex(tlv.slice(0, 4))).toBe('03FF0133');
+    expect(tlv[tlv.length - 1]).toBe(0xfe);
+    const p = ndefPayload(url);
+    expect(p.bytes).toBe(312);
+    expect(p.fitsNtag213).toBe(false);
+    expect(p.fitsNtag215).toBe(true);
+  });
+
+  it('checks the size against NTAG213 (144 bytes) at the boundary', () => {
+    // short record: tag bytes = 2 (TLV head) + 4 (record head) + 1 (code) + rest + 1 (FE) = rest + 8
+    expect(ndefPayload('https://' + 'b'.repeat(136)).bytes).toBe(144);
+    expect(ndefPayload('https://' + 'b'.repeat(136)).fitsNtag213).toBe(true);
+    expect(ndefPayload('https://' + 'b'.repeat(137)).fitsNtag213).toBe(false);
+    expect(ndefPayload('https://' + 'b'.repeat(5000)).fitsNtag215).toBe(false);
+  });
+
+  it('UTF-8 text counts in bytes', () => {
+    expect(toHex(ndefUriRecord('https://é'))).toBe('D1010355' + '04C3A9');
+  });
+});
+
+describe('due dates (business days, UTC)', () => {
+  const at = (s: string) => new Date(s);
+  it('rush: the end of the next business day, weekends skipped', () => {
+    expect(dueWindow('rush-24h', at('2026-11-25T15:00:00Z')).dueAt.toISOString()).toBe('2026-11-26T23:59:59.999Z'); // Wed -> Thu
+    expect(dueWindow('rush-24h', at('2026-11-27T10:00:00Z')).dueAt.toISOString()).toBe('2026-11-30T23:59:59.999Z'); // Fri -> Mon
+    expect(dueWindow('rush-24h', at('2026-11-28T10:00:00Z')).dueAt.toISOString()).toBe('2026-11-30T23:59:59.999Z'); // Sat -> Mon
+  });
+  it('standard: 5-7 business days, due at the end of the 7th', () => {
+    const w = dueWindow('standard', at('2026-11-25T15:00:00Z')); // Wed
+    expect(w.earliestAt.toISOString()).toBe('2026-12-02T23:59:59.999Z');
+    expect(w.dueAt.toISOString()).toBe('2026-12-04T23:59:59.999Z');
+    expect(dueWindow('pickup-nyc', at('2026-11-28T09:00:00Z')).dueAt.toISOString()).toBe('2026-12-08T23:59:59.999Z'); // Sat -> Tue+
+  });
+  it('same-day courier: the same business day (Monday on a weekend)', () => {
+    expect(dueWindow('same-day-manhattan', at('2026-11-25T08:00:00Z')).dueAt.toISOString()).toBe('2026-11-25T23:59:59.999Z');
+    expect(dueWindow('same-day-manhattan', at('2026-11-29T08:00:00Z')).dueAt.toISOString()).toBe('2026-11-30T23:59:59.999Z');
+  });
+  it('addBusinessDays skips Saturday and Sunday', () => {
+    expect(addBusinessDays(at('2026-11-27T00:00:00Z'), 2).toISOString()).toBe('2026-12-01T00:00:00.000Z');
+  });
+  it('overdue after the due date while still on the floor', () => {
+    const due = at('2026-11-26T23:59:59.999Z');
+    expect(isOverdue(due, 'in-production', at('2026-11-27T00:00:00Z'))).toBe(true);
+    expect(isOverdue(due, 'in-production', at('2026-11-26T12:00:00Z'))).toBe(false);
+    expect(isOverdue(due, 'shipped', at('2026-11-30T00:00:00Z'))).toBe(false);
+  });
+});
+
+describe('tracking numbers', () => {
+  it('UPS: 1Z + 16, with its check digit', () => {
+    expect(upsCheckDigit('999AA1012345678')).toBe(4);
+    expect(trackingNumberError('ups', '1Z999AA10123456784')).toBeNull();
+    expect(trackingNumberError('ups', '1z 999 aa1 0123 4567 84')).toBeNull();
+    expect(trackingNumberError('ups', '1Z999AA10123456785')).toBe(TRACKING_MESSAGES.upsCheckDigit);
+    expect(trackingNumberError('ups', '1Z999AA1012345678')).toBe(TRACKING_MESSAGES.ups);
+  });
+  it('USPS: 20-22 digits or S10 international', () => {
+    expect(trackingNumberError('usps', '9400111899223344556677')).toBeNull();
+    expect(trackingNumberError('usps', 'EC123456789US')).toBeNull();
+    expect(trackingNumberError('usps', '12345')).toBe(TRACKING_MESSAGES.usps);
+  });
+  it('FedEx: 12, 15 or 20 digits', () => {
+    expect(trackingNumberError('fedex', '123456789012')).toBeNull();
+    expect(trackingNumberError('fedex', '123456789012345')).toBeNull();
+    expect(trackingNumberError('fedex', '12345678901234567890')).toBeNull();
+    expect(trackingNumberError('fedex', '1234567890123')).toBe(TRACKING_MESSAGES.fedex);
+    expect(trackingNumberError('dhl', '123')).toBe(TRACKING_MESSAGES.carrier);
+    expect(trackingNumberError('fedex', '  ')).toBe(TRACKING_MESSAGES.required);
+  });
+  it('builds the carriers\' tracking links', () => {
+    expect(trackingUrl('ups', '1z999aa10123456784')).toBe('https://www.ups.com/track?tracknum=1Z999AA10123456784');
+    expect(trackingUrl('usps', 'EC123456789US')).toBe('https://tools.usps.com/go/TrackConfirmAction?tLabels=EC123456789US');
+    expect(trackingUrl('fedex', '123456789012')).toBe('https://www.fedex.com/fedextrack/?trknbr=123456789012');
+    expect(normalizeTrackingNumber(' 1z-99 ')).toBe('1Z99');
+  });
+});
