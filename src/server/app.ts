@@ -13,6 +13,7 @@ import { S3Storage } from '#server/infra/s3-storage';
 import { registerMetrics } from '#server/plugins/metrics';
 import { createMailTransport, type MailTransport } from '#server/infra/mail/transport';
 import { createOutboxWorker } from '#server/jobs/outbox-worker';
+import { createWebhookWorker } from '#server/jobs/webhook-worker';
 import { registerResponseContracts, zodValidatorCompiler } from '#server/http/validation';
 import { ErrorResponse } from '#shared/schemas/common';
 import { registerErrorHandler } from '#server/plugins/errors';
@@ -123,6 +124,17 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     onClose: [],
   };
   app.decorate('ctx', ctx);
+  // webhooks (issue 23): recorded events fanned out and delivered, signed, in the background
+  const webhooks = createWebhookWorker({
+    db: database.db,
+    log: app.log,
+    policy: { allowHttp: config.WEBHOOK_ALLOW_HTTP, allowPrivate: config.WEBHOOK_ALLOW_PRIVATE_NETWORKS },
+    timeoutMs: config.WEBHOOK_TIMEOUT_MS,
+    onEmailQueued: () => outbox.kick(),
+    manageUrl: () => `${ctx.publicUrl()}/account`,
+  });
+  ctx.webhooks = webhooks;
+  ctx.onClose.push(() => webhooks.stop());
 
   app.addHook('onClose', async () => {
     for (const fn of ctx.onClose) await fn();

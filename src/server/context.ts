@@ -5,7 +5,9 @@ import type { Storage } from '#server/infra/storage';
 import type { RateLimiter } from '#server/infra/rate-limit';
 import type { MailTransport } from '#server/infra/mail/transport';
 import type { OutboxWorker } from '#server/jobs/outbox-worker';
+import type { WebhookWorker } from '#server/jobs/webhook-worker';
 import type { ChangeFeed } from '#server/infra/change-feed';
+import type { ApiScope } from '#shared/schemas/developer';
 
 /** Everything a feature needs, built once in buildApp and reachable as `app.ctx` / `request.server.ctx`. */
 export interface AppContext {
@@ -16,6 +18,8 @@ export interface AppContext {
   rateLimiter: RateLimiter;
   mail: MailTransport;
   outbox: OutboxWorker;
+  /** webhook fan-out and delivery (issue 23); set once buildApp has made it */
+  webhooks?: WebhookWorker;
   /** "this changed" signals to every instance (cache invalidation), see lib/change-feed.ts */
   changes: ChangeFeed;
   log: FastifyBaseLogger;
@@ -36,10 +40,14 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** who may call the route; checked by the access plugin before the handler. Required for /api routes. */
     access?: Access;
+    /** the scopes an API token needs to call the route; without them no token reaches it (decision 23-01) */
+    scopes?: readonly ApiScope[];
   }
   interface FastifyRequest {
     user: SessionUser | null;
     sessionId: string | null;
+    /** set when the caller authenticated with `Authorization: Bearer` (an API token), never with a cookie */
+    apiToken: { id: string; scopes: ApiScope[]; teamId: string | null } | null;
   }
 }
 

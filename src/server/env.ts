@@ -77,6 +77,25 @@ const EnvSchema = z.object({
   WORKER_QUEUE_SIZE: z.coerce.number().int().min(0).max(10_000).default(16),
   /** nice value of the threads heavy work runs on (Linux): 19 yields the most to the event loop */
   WORKER_NICE: z.coerce.number().int().min(0).max(19).default(19),
+  // print check (issue 22, decision 22-01): smallest QR module, in millimetres, the engraver holds
+  PRINT_MIN_QR_MODULE_MM: z.coerce.number().min(0.1).max(5).default(0.5),
+  // wallet passes (issue 23, decision 23-03): each wallet is on only when all its settings are set;
+  // certificates, keys and the service account key are a file path or the PEM / JSON text itself
+  APPLE_WALLET_PASS_TYPE_ID: optionalString,
+  APPLE_WALLET_TEAM_ID: optionalString,
+  APPLE_WALLET_CERT: optionalString,
+  APPLE_WALLET_KEY: optionalString,
+  APPLE_WALLET_KEY_PASSPHRASE: optionalString,
+  APPLE_WALLET_WWDR_CERT: optionalString,
+  GOOGLE_WALLET_ISSUER_ID: optionalString,
+  GOOGLE_WALLET_SERVICE_ACCOUNT: optionalString,
+  // webhooks (issue 23, decision 23-02): http:// endpoints and private/loopback addresses are
+  // refused unless these are set (local development and tests only); each delivery's time limit
+  WEBHOOK_ALLOW_HTTP: bool,
+  WEBHOOK_ALLOW_PRIVATE_NETWORKS: bool,
+  WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(1000).max(30_000).default(10_000),
+  // API access tokens (issue 23, decision 23-01): requests per minute per token
+  API_TOKEN_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(120),
 });
 
 export type Env = z.infer<typeof EnvSchema>;

@@ -18,6 +18,12 @@ import { leadsRoutes } from '#server/features/engagement/leads.routes';
 import { cardCodesRoutes } from '#server/features/engagement/card-codes.routes';
 import { engagementRoutes } from '#server/features/engagement/engagement.routes';
 import { teamRoutes } from '#server/features/team/team.routes';
+import { productionRoutes } from '#server/features/production/production.routes';
+import { walletRoutes } from '#server/features/wallet/wallet.routes';
+import { printRoutes } from '#server/features/print/print.routes';
+import { webhooksRoutes } from '#server/features/webhooks/webhooks.routes';
+import { apiRouteCollector } from '#server/features/developer/openapi';
+import { developerRoutes } from '#server/features/developer/developer.routes';
 import { visitOrigin } from '#server/features/engagement/public-api';
 import { attachOrdersByVerifiedEmail } from '#server/features/orders/public-api';
 
@@ -31,6 +37,8 @@ type FeatureRoutes = ((app: FastifyInstance) => Promise<void>) | [FastifyPluginA
  * plugin option, so the feature graph has no cycle (docs/architecture.md, "Walls").
  */
 export const featureRoutes: FeatureRoutes[] = [
+  // first: records every route for the OpenAPI document (developer, decision 23-01)
+  apiRouteCollector,
   healthRoutes,
   // a verified sign-in gathers the orders placed signed out with the same address (issue 20)
   [authRoutes, { onVerifiedSignIn: attachOrdersByVerifiedEmail }],
@@ -51,4 +59,9 @@ export const featureRoutes: FeatureRoutes[] = [
   cardCodesRoutes,
   engagementRoutes,
   teamRoutes,
+  productionRoutes,
+  walletRoutes,
+  printRoutes,
+  webhooksRoutes,
+  developerRoutes,
 ];

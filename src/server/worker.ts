@@ -7,6 +7,10 @@ import type { TaskFailure, TaskMessage } from '#server/infra/worker-pool';
 import { proofSheetTask, renderCardTask, renderSvgTask } from '#server/features/templates/render.task';
 import { cardLogoTask, rasterizeSvgTask, reencodeImageTask, sanitizeSvgTask } from '#server/features/uploads/uploads.task';
 import { segmentBackgroundTask } from '#server/features/ai/engine/segment.task';
+import { applePassTask } from '#server/features/wallet/wallet.task';
+import { jobTicketTask } from '#server/features/production/job-ticket.task';
+import { jigSheetTask } from '#server/features/production/sheet.task';
+import { printFilesTask, printProofTask, printSheetTask } from '#server/features/print/print.task';
 
 /**
  * The worker-pool entry (issue 18, decision 18-01). `run` is the one function piscina calls: it
@@ -57,6 +61,12 @@ const TASKS: Record<string, (arg: any) => unknown> = {
   reencodeImage: reencodeImageTask,
   cardLogo: cardLogoTask,
   segmentBackground: segmentBackgroundTask,
+  applePass: applePassTask,
+  jobTicket: jobTicketTask,
+  jigSheet: jigSheetTask,
+  printFiles: printFilesTask,
+  printProof: printProofTask,
+  printSheet: printSheetTask,
 };
 
 export async function run(message: TaskMessage & { started: MessagePort }): Promise<unknown> {

@@ -55,7 +55,8 @@ export function diffCounts(before: Record<string, number>, after: Record<string,
  * Stricter than comparing row counts (an UPDATE counts too). Test databases only.
  * Each reading first writes out the buffered profile visits, so a visit recorded by an earlier
  * request is never flushed by the timer in the middle of a later request's window and blamed on
- * it, while a visit recorded by the request under test still counts against it.
+ * it, while a visit recorded by the request under test still counts against it. Recorded webhook
+ * events of an earlier request are fanned out first for the same reason.
  */
 export async function installWriteCounter(app: FastifyInstance): Promise<() => Promise<number>> {
   const db = app.ctx.db;
@@ -72,6 +73,7 @@ export async function installWriteCounter(app: FastifyInstance): Promise<() => P
   }
   return async () => {
     await visitFlusher(app.ctx).flush();
+    await app.ctx.webhooks?.runOnce();
     const c = await db.execute(sql.raw(`select n from _test_writes`));
     return Number((c as unknown as { rows: Array<{ n: string | number }> }).rows[0].n);
   };

@@ -67,6 +67,7 @@ beforeAll(async () => {
   expect(created.statusCode).toBe(201);
   await owner.post('/api/order', orderInput({ email: ownerEmail }));
   await owner.put('/api/profile/lead-form', { enabled: true });
+  await owner.post('/api/webhooks', { url: 'https://93.184.216.34/owner-hook', events: ['card.rejected'] });
   await other.post('/api/profile', { fullName: 'Other Person' });
 
   const userGets = table.routes().filter((r) => r.method === 'GET' && r.access === 'user' && !/[:*]/.test(r.url));

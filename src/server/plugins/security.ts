@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { forbidden, unsupportedMediaType } from '#server/http/http-errors';
+import { bearerSecret } from './api-tokens';
 
 const SPA_CSP = [
   "default-src 'self'",
@@ -52,7 +53,11 @@ export function registerSecurity(app: FastifyInstance, opts: { dev?: boolean }) 
     const m = req.method;
     if (m === 'GET' || m === 'HEAD' || m === 'OPTIONS') return;
     const origin = req.headers.origin;
-    if (origin) {
+    // an API token request carries no ambient credential (no cookie is read for it, decision 23-01),
+    // and no cross-site page can attach the header without CORS, which we never grant
+    if (bearerSecret(req) !== null) {
+      // only the content-type rule below applies
+    } else if (origin) {
       let ok: boolean;
       try {
         const o = new URL(origin);

@@ -5,6 +5,7 @@ import { hmacHex, randomToken } from '#server/infra/crypto';
 import { forbidden, unauthorized } from '#server/http/http-errors';
 import type { SessionUser } from '#server/context';
 import { isHttpsSite } from './security';
+import { authenticateBearer, bearerSecret } from './api-tokens';
 
 export const SESSION_COOKIE = 'sid';
 /** Behind TLS (PUBLIC_URL https): a host-only, Secure, path=/ cookie that no subdomain or plain-http page can set (issue 19.8). */
@@ -25,8 +26,15 @@ export function hashSessionToken(secret: string, token: string) {
 export function registerSession(app: FastifyInstance) {
   app.decorateRequest('user', null);
   app.decorateRequest('sessionId', null);
+  app.decorateRequest('apiToken', null);
 
   app.addHook('onRequest', async (req) => {
+    // an API token (Authorization: Bearer on an /api route) replaces the session: such requests never use a cookie
+    const bearer = bearerSecret(req);
+    if (bearer !== null) {
+      req.user = toSessionUser(await authenticateBearer(app, req, bearer));
+      return;
+    }
     const token = req.cookies[sessionCookieFor(app, req).name];
     if (!token || token.length > 100) return;
     const { db, config, sessionSecret } = app.ctx;

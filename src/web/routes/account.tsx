@@ -9,6 +9,8 @@ import { ChangeEmailForm } from '#web/features/account/components/change-email-f
 import { ChangePasswordForm } from '#web/features/account/components/change-password-form';
 import { SessionsCard } from '#web/features/account/components/sessions-card';
 import { YourDataCard } from '#web/features/account/components/your-data-card';
+import { DeveloperSection } from '#web/features/developer/components/developer-section';
+import { WebhooksSection } from '#web/features/webhooks/components/webhooks-section';
 
 function AccountSettings() {
   const account = useAccount();
@@ -26,6 +28,7 @@ function AccountSettings() {
       <ChangePasswordForm />
       <SessionsCard />
       <YourDataCard />
+      <DeveloperSection webhooks={<WebhooksSection />} />
     </div>
   );
 }

@@ -14,6 +14,7 @@ import { ProfileSummary } from '#web/features/profile/components/profile-summary
 import { MyCards } from '#web/features/profile/components/my-cards';
 import { VisitAnalytics } from '#web/features/profile/components/visit-analytics';
 import { LeadsTab } from '#web/features/engagement/components/leads-tab';
+import { WalletButtons } from '#web/features/wallet/components/wallet-buttons';
 
 const EngagementPanel = lazy(() => import('#web/features/engagement/components/engagement-chart'));
 
@@ -78,6 +79,7 @@ function Dashboard() {
         </TabsList>
         <TabsContent value="overview">
           <DashboardOverview profile={profile} cards={cards} stats={statsQ.data} />
+          {profile ? <WalletButtons /> : null}
         </TabsContent>
         <TabsContent value="profile">
           <ProfileSummary profile={profile} />

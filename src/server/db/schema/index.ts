@@ -6,3 +6,6 @@ export * from './orders';
 export * from './site';
 export * from './analytics';
 export * from './teams';
+export * from './production';
+export * from './webhooks';
+export * from './developer';

@@ -126,12 +126,12 @@ export async function leadsRoutes(app: FastifyInstance) {
     return sendPlainPage(reply, 200, leadThanksPage(entry.profile));
   });
 
-  r.get('/api/leads', { config: { access: 'user' }, schema: { querystring: LeadListQuery, response: { 200: LeadListResponse } } }, async (req, reply) => {
+  r.get('/api/leads', { config: { access: 'user', scopes: ['leads:read'] }, schema: { querystring: LeadListQuery, response: { 200: LeadListResponse } } }, async (req, reply) => {
     reply.header('cache-control', 'no-store');
     return listLeads(ctx, req.user!.id, req.query);
   });
 
-  r.get('/api/leads.csv', { config: { access: 'user' }, schema: { response: { 200: LeadExportCsvResponse } } }, async (req, reply) => {
+  r.get('/api/leads.csv', { config: { access: 'user', scopes: ['leads:read'] }, schema: { response: { 200: LeadExportCsvResponse } } }, async (req, reply) => {
     const list = await leadsForExport(ctx, req.user!.id);
     return reply
       .header('content-type', 'text/csv; charset=utf-8')
@@ -140,7 +140,7 @@ export async function leadsRoutes(app: FastifyInstance) {
       .send(leadsCsv(list));
   });
 
-  r.get('/api/leads.vcf', { config: { access: 'user' }, schema: { response: { 200: LeadExportVcfResponse } } }, async (req, reply) => {
+  r.get('/api/leads.vcf', { config: { access: 'user', scopes: ['leads:read'] }, schema: { response: { 200: LeadExportVcfResponse } } }, async (req, reply) => {
     const list = await leadsForExport(ctx, req.user!.id);
     return reply
       .header('content-type', 'text/vcard; charset=utf-8')
@@ -154,12 +154,12 @@ export async function leadsRoutes(app: FastifyInstance) {
     return { message: 'Lead deleted' };
   });
 
-  r.get('/api/profile/lead-form', { config: { access: 'user' }, schema: { response: { 200: LeadFormSettingResponse } } }, async (req, reply) => {
+  r.get('/api/profile/lead-form', { config: { access: 'user', scopes: ['profile:read'] }, schema: { response: { 200: LeadFormSettingResponse } } }, async (req, reply) => {
     reply.header('cache-control', 'no-store');
     return getLeadFormSetting(ctx, req.user!.id);
   });
 
-  r.put('/api/profile/lead-form', { config: { access: 'user' }, schema: { body: LeadFormSettingSaveBody, response: { 200: LeadFormSettingResponse } } }, async (req) =>
+  r.put('/api/profile/lead-form', { config: { access: 'user', scopes: ['profile:write'] }, schema: { body: LeadFormSettingSaveBody, response: { 200: LeadFormSettingResponse } } }, async (req) =>
     setLeadFormSetting(ctx, req.user!.id, req.body.enabled),
   );
 }

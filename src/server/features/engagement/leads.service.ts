@@ -3,6 +3,7 @@ import type { AppContext } from '#server/context';
 import { leads, profiles, teamMembers, users } from '#server/db/schema/index';
 import { forbidden, notFound } from '#server/http/http-errors';
 import { enqueueEmail } from '#server/infra/mail/outbox';
+import { recordEvent } from '#server/infra/events';
 import { LEAD_HONEYPOT_FIELD, LEAD_MESSAGES, type Lead, type LeadCreateBody, type LeadList } from '#shared/schemas/engagement';
 import { findProfileRowByUser } from '#server/features/profile/public-api';
 import { invalidatePublicProfile } from '#server/features/profile/public-api';
@@ -79,6 +80,7 @@ export async function submitLead(ctx: AppContext, profileId: string, body: LeadC
         teamId: sql`(select m.team_id from team_members m join profiles p on p.user_id = m.user_id where p.id = ${target.id})`,
       })
       .returning();
+    await recordEvent(tx, { type: 'lead.created', userId: sql`(select user_id from profiles where id = ${target.id})`, teamId: inserted.teamId, data: { lead: { ...toLead(inserted), profileId: target.id } } });
     await enqueueEmail(tx, leadReceivedEmail({ lead: toLead(inserted), ownerName: target.fullName, to: target.ownerEmail, baseUrl }));
     return inserted;
   });

@@ -6,6 +6,7 @@ import { files, profileLinks, profiles, teamMembers, teams, templates } from '#s
 import { LOCKED_FIELD_MESSAGE, brandOf, teamValueOf, type LockableField } from '#shared/team/brand';
 import { badRequest, conflict, notFound } from '#server/http/http-errors';
 import { shortId } from '#server/infra/crypto';
+import { recordEvent } from '#server/infra/events';
 import { keyFromFileUrl } from '#server/infra/files';
 import { MAX_PROFILE_LINKS, TEMPLATE_IDS } from '#shared/catalogue';
 import {
@@ -258,6 +259,7 @@ export async function updateProfile(ctx: AppContext, userId: string, profileId: 
       .set({ ...withoutLocked(profileFields(body), locked), updatedAt: new Date() })
       .where(and(eq(profiles.id, profileId), eq(profiles.userId, userId)));
     await applyLinkOps(tx, profileId, body);
+    await recordEvent(tx, { type: 'profile.updated', userId, data: { profile: { id: profileId, updatedAt: new Date().toISOString() } } });
   });
   invalidatePublicProfile(ctx, profileId);
   return (await getProfileForUser(ctx, userId))!;
@@ -321,6 +323,7 @@ export async function saveDesignerProfile(ctx: AppContext, userId: string, body:
         }
       }
       if (ops.links.length || ops.deleteLinks.length) await applyLinkOps(tx, profileId, ops);
+      await recordEvent(tx, { type: 'profile.updated', userId, data: { profile: { id: profileId, updatedAt: new Date().toISOString() } } });
       return profileId;
     })
     .catch((e) => {

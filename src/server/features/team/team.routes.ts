@@ -42,7 +42,7 @@ export async function teamRoutes(app: FastifyInstance) {
   const ctx = app.ctx;
   const user = { access: 'user' as const };
 
-  r.get('/api/team', { config: user, schema: { response: { 200: TeamGetResponse } } }, async (req, reply) => {
+  r.get('/api/team', { config: { ...user, scopes: ['team:read'] }, schema: { response: { 200: TeamGetResponse } } }, async (req, reply) => {
     reply.header('cache-control', 'no-store');
     return getTeamView(ctx, req.user!.id);
   });
@@ -52,14 +52,14 @@ export async function teamRoutes(app: FastifyInstance) {
     return reply.status(201).send(await createTeam(ctx, req.user!.id, req.body));
   });
 
-  r.patch('/api/team', { config: user, schema: { body: TeamUpdateBody, response: { 200: TeamGetResponse } } }, async (req) => updateTeam(ctx, req.user!.id, req.body));
+  r.patch('/api/team', { config: { ...user, scopes: ['team:write'] }, schema: { body: TeamUpdateBody, response: { 200: TeamGetResponse } } }, async (req) => updateTeam(ctx, req.user!.id, req.body));
 
   r.delete('/api/team', { config: user, schema: { response: { 200: MessageResponse } } }, async (req) => {
     await deleteTeam(ctx, req.user!.id);
     return { message: 'The team was deleted' };
   });
 
-  r.put('/api/team/brand', { config: user, schema: { body: TeamBrandBody, response: { 200: TeamGetResponse } } }, async (req) => saveBrand(ctx, req.user!.id, req.body));
+  r.put('/api/team/brand', { config: { ...user, scopes: ['team:write'] }, schema: { body: TeamBrandBody, response: { 200: TeamGetResponse } } }, async (req) => saveBrand(ctx, req.user!.id, req.body));
 
   r.post('/api/team/transfer', { config: user, schema: { body: TeamTransferBody, response: { 200: TeamGetResponse } } }, async (req) =>
     transferOwnership(ctx, req.user!.id, req.body.userId),
@@ -67,31 +67,31 @@ export async function teamRoutes(app: FastifyInstance) {
 
   // ---- members and invitations ----
 
-  r.get('/api/team/members', { config: user, schema: { response: { 200: TeamMemberListResponse } } }, async (req, reply) => {
+  r.get('/api/team/members', { config: { ...user, scopes: ['team:read'] }, schema: { response: { 200: TeamMemberListResponse } } }, async (req, reply) => {
     reply.header('cache-control', 'no-store');
     return listMembers(ctx, req.user!.id);
   });
 
-  r.post('/api/team/invites', { config: user, schema: { body: TeamInviteCreateBody, response: { 201: TeamInviteReport } } }, async (req, reply) => {
+  r.post('/api/team/invites', { config: { ...user, scopes: ['team:write'] }, schema: { body: TeamInviteCreateBody, response: { 201: TeamInviteReport } } }, async (req, reply) => {
     await enforceRateLimit(ctx.rateLimiter, `team-invite:${req.user!.id}`, 60, 3600, 'Too many invitations. Please try again later.');
     const report = await inviteMany(ctx, req.user!.id, req.body.invites.map((input, i) => ({ row: i + 1, input })), [], ctx.publicUrl(req));
     return reply.status(201).send(report);
   });
 
   /** The members CSV (multipart field `file`): a stream read with its own size cap, no JSON body. */
-  r.post('/api/team/invites/import', { config: user, schema: { response: { 200: TeamInviteReport } } }, async (req) => {
+  r.post('/api/team/invites/import', { config: { ...user, scopes: ['team:write'] }, schema: { response: { 200: TeamInviteReport } } }, async (req) => {
     await enforceRateLimit(ctx.rateLimiter, `team-invite:${req.user!.id}`, 60, 3600, 'Too many invitations. Please try again later.');
     const file = await readUpload(req, { field: 'file', maxBytes: TEAM_LIMITS.importMaxBytes, tooLargeMessage: 'File too large. Maximum file size is 1MB' });
     const rows = readMembersCsv(file.data.toString('utf8'));
     return inviteMany(ctx, req.user!.id, rows.candidates, rows.refused, ctx.publicUrl(req));
   });
 
-  r.post('/api/team/invites/:id/resend', { config: user, schema: { params: TeamInviteIdParams, response: { 200: TeamInvite } } }, async (req) => {
+  r.post('/api/team/invites/:id/resend', { config: { ...user, scopes: ['team:write'] }, schema: { params: TeamInviteIdParams, response: { 200: TeamInvite } } }, async (req) => {
     await enforceRateLimit(ctx.rateLimiter, `team-invite:${req.user!.id}`, 60, 3600, 'Too many invitations. Please try again later.');
     return resendInvite(ctx, req.user!.id, req.params.id, ctx.publicUrl(req));
   });
 
-  r.delete('/api/team/invites/:id', { config: user, schema: { params: TeamInviteIdParams, response: { 200: MessageResponse } } }, async (req) => {
+  r.delete('/api/team/invites/:id', { config: { ...user, scopes: ['team:write'] }, schema: { params: TeamInviteIdParams, response: { 200: MessageResponse } } }, async (req) => {
     await revokeInvite(ctx, req.user!.id, req.params.id);
     return { message: 'Invitation revoked' };
   });
@@ -109,19 +109,19 @@ export async function teamRoutes(app: FastifyInstance) {
     return getTeamView(ctx, req.user!.id);
   });
 
-  r.patch('/api/team/members/:userId', { config: user, schema: { params: TeamMemberParams, body: TeamMemberUpdateBody, response: { 200: TeamMemberListResponse } } }, async (req) => {
+  r.patch('/api/team/members/:userId', { config: { ...user, scopes: ['team:write'] }, schema: { params: TeamMemberParams, body: TeamMemberUpdateBody, response: { 200: TeamMemberListResponse } } }, async (req) => {
     await changeRole(ctx, req.user!.id, req.params.userId, req.body.role);
     return listMembers(ctx, req.user!.id);
   });
 
-  r.delete('/api/team/members/:userId', { config: user, schema: { params: TeamMemberParams, response: { 200: MessageResponse } } }, async (req) => {
+  r.delete('/api/team/members/:userId', { config: { ...user, scopes: ['team:write'] }, schema: { params: TeamMemberParams, response: { 200: MessageResponse } } }, async (req) => {
     await removeMember(ctx, req.user!.id, req.params.userId);
     return { message: 'Removed from the team' };
   });
 
   // ---- team cards ----
 
-  r.get('/api/team/orders', { config: user, schema: { response: { 200: TeamOrderListResponse } } }, async (req, reply) => {
+  r.get('/api/team/orders', { config: { ...user, scopes: ['team:read'] }, schema: { response: { 200: TeamOrderListResponse } } }, async (req, reply) => {
     reply.header('cache-control', 'no-store');
     return listTeamOrders(ctx, req.user!.id);
   });
@@ -134,17 +134,17 @@ export async function teamRoutes(app: FastifyInstance) {
 
   // ---- analytics and leads ----
 
-  r.get('/api/team/stats', { config: user, schema: { querystring: EngagementStatsQuery, response: { 200: TeamStatsResponse } } }, async (req, reply) => {
+  r.get('/api/team/stats', { config: { ...user, scopes: ['team:read'] }, schema: { querystring: EngagementStatsQuery, response: { 200: TeamStatsResponse } } }, async (req, reply) => {
     reply.header('cache-control', 'no-store');
     return teamStats(ctx, req.user!.id, req.query.days);
   });
 
-  r.get('/api/team/leads', { config: user, schema: { querystring: LeadListQuery, response: { 200: TeamLeadListResponse } } }, async (req, reply) => {
+  r.get('/api/team/leads', { config: { ...user, scopes: ['team:read'] }, schema: { querystring: LeadListQuery, response: { 200: TeamLeadListResponse } } }, async (req, reply) => {
     reply.header('cache-control', 'no-store');
     return teamLeads(ctx, req.user!.id, req.query);
   });
 
-  r.get('/api/team/leads.csv', { config: user, schema: { response: { 200: TeamLeadsCsvResponse } } }, async (req, reply) => {
+  r.get('/api/team/leads.csv', { config: { ...user, scopes: ['team:read'] }, schema: { response: { 200: TeamLeadsCsvResponse } } }, async (req, reply) => {
     const csv = await teamLeadsCsv(ctx, req.user!.id);
     return reply
       .header('content-type', 'text/csv; charset=utf-8')

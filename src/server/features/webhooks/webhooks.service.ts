@@ -1,0 +1,185 @@
+import crypto from 'node:crypto';
+import type { z } from 'zod';
+import { and, desc, eq, isNull, or, sql } from 'drizzle-orm';
+import type { AppContext } from '#server/context';
+import { teamMembers, webhookDeliveries, webhookEndpoints } from '#server/db/schema/index';
+import { badRequest, conflict, forbidden, notFound } from '#server/http/http-errors';
+import { signalEvents } from '#server/infra/events';
+import { randomToken } from '#server/infra/crypto';
+import { checkWebhookUrl } from '#server/jobs/webhook-address';
+import {
+  WEBHOOK_MESSAGES,
+  WEBHOOK_TEST_EVENT,
+  type WebhookCreateBody,
+  type WebhookCreateResponse,
+  type WebhookDelivery,
+  type WebhookEndpoint,
+  type WebhookTestData,
+  type WebhookUpdateBody,
+} from '#shared/schemas/webhooks';
+
+type EndpointRow = typeof webhookEndpoints.$inferSelect;
+type DeliveryRow = typeof webhookDeliveries.$inferSelect;
+
+/** How many endpoints one owner (a user, or a team) may register. */
+const MAX_ENDPOINTS = 20;
+const DELIVERY_LOG_SIZE = 50;
+
+/** A Standard Webhooks secret: `whsec_` + base64 of 32 random bytes. */
+function newSecret(): string {
+  return `whsec_${crypto.randomBytes(32).toString('base64')}`;
+}
+
+function toEndpoint(e: EndpointRow): WebhookEndpoint {
+  return { id: e.id, url: e.url, description: e.description, events: e.events, teamId: e.teamId, enabled: e.enabled, disabledReason: e.disabledReason, createdAt: e.createdAt.toISOString() };
+}
+
+function toDelivery(d: DeliveryRow): WebhookDelivery {
+  return {
+    id: d.id,
+    messageId: d.messageId,
+    type: d.type,
+    status: d.status as WebhookDelivery['status'],
+    attempts: d.attempts,
+    createdAt: d.createdAt.toISOString(),
+    lastAttemptAt: d.lastAttemptAt?.toISOString() ?? null,
+    nextAttemptAt: d.status === 'pending' ? d.nextAttemptAt.toISOString() : null,
+    responseStatus: d.responseStatus,
+    durationMs: d.durationMs,
+    error: d.lastError,
+  };
+}
+
+/** The team whose endpoints the user manages (owner or admin), if any. */
+async function managedTeam(ctx: AppContext, userId: string): Promise<string | null> {
+  const [m] = await ctx.db.select({ teamId: teamMembers.teamId, role: teamMembers.role }).from(teamMembers).where(eq(teamMembers.userId, userId)).limit(1);
+  return m && (m.role === 'owner' || m.role === 'admin') ? m.teamId : null;
+}
+
+/** Endpoints the user may see and change: their own, and their team's when they run it. */
+async function visible(ctx: AppContext, userId: string) {
+  const teamId = await managedTeam(ctx, userId);
+  const own = and(isNull(webhookEndpoints.teamId), eq(webhookEndpoints.userId, userId));
+  return teamId ? or(own, eq(webhookEndpoints.teamId, teamId))! : own!;
+}
+
+async function findEndpoint(ctx: AppContext, userId: string, id: number): Promise<EndpointRow> {
+  const [row] = await ctx.db.select().from(webhookEndpoints).where(and(eq(webhookEndpoints.id, id), await visible(ctx, userId))).limit(1);
+  if (!row) throw notFound(WEBHOOK_MESSAGES.notFound);
+  return row;
+}
+
+/** Refuses (400 on `url`) an address that is not https (unless allowed) or resolves to a forbidden network. */
+async function checkUrl(ctx: AppContext, url: string): Promise<void> {
+  const policy = { allowHttp: ctx.config.WEBHOOK_ALLOW_HTTP, allowPrivate: ctx.config.WEBHOOK_ALLOW_PRIVATE_NETWORKS };
+  const check = await checkWebhookUrl(url, policy);
+  // a name that does not resolve now is accepted: every delivery resolves and checks it again
+  if (!check.ok && check.kind !== 'unresolved') throw badRequest(check.message, { url: check.message });
+}
+
+export async function createEndpoint(ctx: AppContext, userId: string, body: WebhookCreateBody): Promise<WebhookCreateResponse> {
+  if (body.teamId) {
+    const [m] = await ctx.db.select({ role: teamMembers.role }).from(teamMembers).where(and(eq(teamMembers.userId, userId), eq(teamMembers.teamId, body.teamId))).limit(1);
+    // another team is not found; a member of the team who does not run it is refused
+    if (!m) throw notFound('Team not found');
+    if (m.role !== 'owner' && m.role !== 'admin') throw forbidden("Only the team's owner or an admin can add webhooks for it");
+  }
+  await checkUrl(ctx, body.url);
+  const owner = body.teamId ? eq(webhookEndpoints.teamId, body.teamId) : and(isNull(webhookEndpoints.teamId), eq(webhookEndpoints.userId, userId));
+  const [{ n }] = await ctx.db.select({ n: sql<number>`count(*)::int` }).from(webhookEndpoints).where(owner);
+  if (Number(n) >= MAX_ENDPOINTS) throw conflict(`You can register up to ${MAX_ENDPOINTS} endpoints`);
+  const secret = newSecret();
+  const [row] = await ctx.db
+    .insert(webhookEndpoints)
+    .values({ userId, teamId: body.teamId ?? null, url: body.url, description: body.description ?? '', events: body.events, secret })
+    .returning();
+  return { endpoint: toEndpoint(row), secret };
+}
+
+export async function listEndpoints(ctx: AppContext, userId: string): Promise<WebhookEndpoint[]> {
+  const rows = await ctx.db.select().from(webhookEndpoints).where(await visible(ctx, userId)).orderBy(webhookEndpoints.id);
+  return rows.map(toEndpoint);
+}
+
+export async function getEndpoint(ctx: AppContext, userId: string, id: number): Promise<WebhookEndpoint> {
+  return toEndpoint(await findEndpoint(ctx, userId, id));
+}
+
+export async function updateEndpoint(ctx: AppContext, userId: string, id: number, body: WebhookUpdateBody): Promise<WebhookEndpoint> {
+  const current = await findEndpoint(ctx, userId, id);
+  if (body.url !== undefined) await checkUrl(ctx, body.url);
+  const set: Partial<typeof webhookEndpoints.$inferInsert> = { updatedAt: new Date() };
+  if (body.url !== undefined) set.url = body.url;
+  if (body.events !== undefined) set.events = body.events;
+  if (body.description !== undefined) set.description = body.description;
+  if (body.enabled !== undefined && body.enabled !== current.enabled) {
+    set.enabled = body.enabled;
+    set.disabledAt = body.enabled ? null : new Date();
+    set.disabledReason = body.enabled ? null : 'Disabled by you';
+  }
+  const [row] = await ctx.db.transaction(async (tx) => {
+    // turned off by hand: what waits for it will not be sent (Redeliver after enabling again)
+    if (set.enabled === false) {
+      await tx
+        .update(webhookDeliveries)
+        .set({ status: 'failed', lastError: 'endpoint disabled', lockedUntil: null })
+        .where(and(eq(webhookDeliveries.endpointId, id), eq(webhookDeliveries.status, 'pending')));
+    }
+    return tx.update(webhookEndpoints).set(set).where(eq(webhookEndpoints.id, id)).returning();
+  });
+  return toEndpoint(row);
+}
+
+/** A new secret, at once: deliveries from now on (retries included) are signed with it. */
+export async function rollSecret(ctx: AppContext, userId: string, id: number): Promise<{ secret: string }> {
+  await findEndpoint(ctx, userId, id);
+  const secret = newSecret();
+  await ctx.db.update(webhookEndpoints).set({ secret, updatedAt: new Date() }).where(eq(webhookEndpoints.id, id));
+  return { secret };
+}
+
+export async function deleteEndpoint(ctx: AppContext, userId: string, id: number): Promise<void> {
+  await findEndpoint(ctx, userId, id);
+  await ctx.db.delete(webhookEndpoints).where(eq(webhookEndpoints.id, id));
+}
+
+/** Queues a `webhook.test` message for the endpoint, delivered (signed) like any event. */
+export async function sendTest(ctx: AppContext, userId: string, id: number): Promise<WebhookDelivery> {
+  const endpoint = await findEndpoint(ctx, userId, id);
+  if (!endpoint.enabled) throw conflict(WEBHOOK_MESSAGES.disabled);
+  const payload = JSON.stringify({ type: WEBHOOK_TEST_EVENT, timestamp: new Date().toISOString(), data: { endpointId: id, message: 'This is a test event from Metal Cards NYC.' } satisfies z.input<typeof WebhookTestData> });
+  const [row] = await ctx.db.insert(webhookDeliveries).values({ endpointId: id, messageId: `msg_${randomToken(18)}`, type: WEBHOOK_TEST_EVENT, payload }).returning();
+  signalEvents();
+  return toDelivery(row);
+}
+
+export async function listDeliveries(ctx: AppContext, userId: string, id: number): Promise<WebhookDelivery[]> {
+  await findEndpoint(ctx, userId, id);
+  const rows = await ctx.db
+    .select()
+    .from(webhookDeliveries)
+    .where(eq(webhookDeliveries.endpointId, id))
+    .orderBy(desc(webhookDeliveries.id))
+    .limit(DELIVERY_LOG_SIZE);
+  return rows.map(toDelivery);
+}
+
+/** Sends a delivery again as a new entry of the log with the same `webhook-id` and body. */
+export async function redeliver(ctx: AppContext, userId: string, id: number, deliveryId: number): Promise<WebhookDelivery> {
+  const endpoint = await findEndpoint(ctx, userId, id);
+  const [original] = await ctx.db
+    .select()
+    .from(webhookDeliveries)
+    .where(and(eq(webhookDeliveries.id, deliveryId), eq(webhookDeliveries.endpointId, id)))
+    .limit(1);
+  if (!original) throw notFound('Delivery not found');
+  if (!endpoint.enabled) throw conflict(WEBHOOK_MESSAGES.disabled);
+  if (original.status === 'pending') throw conflict('This delivery is still being tried');
+  const [row] = await ctx.db
+    .insert(webhookDeliveries)
+    .values({ endpointId: id, messageId: original.messageId, type: original.type, payload: original.payload })
+    .returning();
+  signalEvents();
+  return toDelivery(row);
+}
+
