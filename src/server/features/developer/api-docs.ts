@@ -42,7 +42,8 @@ const cache = new Map<string, Buffer>();
 /** One of the page's files (read once), or null for any other name. */
 export function docsAsset(name: string): { body: Buffer; type: string } | null {
   if (name === 'init.js') return { body: Buffer.from(INIT_JS), type: 'text/javascript; charset=utf-8' };
-  const entry = RENDERER_FILES[name];
+  // own keys only: a name like __proto__ or constructor is not one of the files
+  const entry = Object.hasOwn(RENDERER_FILES, name) ? RENDERER_FILES[name] : undefined;
   if (!entry) return null;
   let body = cache.get(name);
   if (!body) {

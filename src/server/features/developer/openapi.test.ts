@@ -121,5 +121,6 @@ describe('GET /api/docs', () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/docs/init.js' })).body).toContain('/api/openapi.json');
     expect((await t.app.inject({ method: 'GET', url: '/api/docs/package.json' })).statusCode).toBe(404);
     expect((await t.app.inject({ method: 'GET', url: '/api/docs/..%2Fpackage.json' })).statusCode).toBe(404);
+    for (const name of ['__proto__', 'constructor', 'toString']) expect((await t.app.inject({ method: 'GET', url: `/api/docs/${name}` })).statusCode).toBe(404);
   });
 });
