@@ -288,7 +288,7 @@ describe('signed deliveries', () => {
     expect(rx.got.slice(before).map((g) => JSON.parse(g.body).type)).toEqual(['profile.updated']);
   });
 
-  it('emits order.created, order.status_changed and card.rejected with their documented shapes', async () => {
+  it('emits order.created, order.status_changed, card.rejected and card.approved with their documented shapes', async () => {
     const o = await owner();
     const { secret } = (await o.agent.post('/api/webhooks', { url: rx.url, events: ['order.created', 'order.status_changed', 'card.approved', 'card.rejected'] })).json();
     const before = rx.got.length;
@@ -313,6 +313,12 @@ describe('signed deliveries', () => {
     expect(WebhookOrderStatusData.parse(changed.data)).toMatchObject({ fromStatus: 'pending', toStatus: 'processing', order: { id: orderId, status: 'processing' } });
     expect(rejected.type).toBe('card.rejected');
     expect(WebhookCardData.parse(rejected.data)).toEqual({ card: { id: design.id, status: 'rejected', reviewNotes: 'The logo is blurry.', orderId: null } });
+    // approval (a bare test design fails the print check, so staff override it with a reason)
+    const second = await insertDesign(t.app, { userId: o.user.id, profileId: o.profileId });
+    const approved = await admin.put(`/api/admin/business-cards/${second.id}/review`, { status: 'approved', overrideReason: 'Test card, checked by hand' });
+    expect(approved.statusCode).toBe(200);
+    const approvedEvent = await waitFor(() => rx.got.slice(before).map((g) => JSON.parse(g.body)).find((b) => b.type === 'card.approved') ?? null, 'card.approved');
+    expect(WebhookCardData.parse(approvedEvent.data).card).toMatchObject({ id: second.id, status: 'approved' });
   });
 
   it('rolls the secret: shown once, the next delivery is signed with the new one only', async () => {
