@@ -9,13 +9,15 @@
  * - Analytics at size (`--only=analytics`): `GET /api/stats/engagement` and `/api/stats/visits`
  *   p99 <= 50 ms with BENCH_ANALYTICS_VISITS visits (1,000,000 default; 10,000,000 for
  *   PostgreSQL) on one profile, bulk-loaded, and the same answers as counting the raw rows.
- * Run alone: `npx tsx bench/isolation.ts [--only=load|analytics]` (BENCH_ISOLATION_SECONDS, default 10
- * per load); DATABASE_URL=postgres://... runs it on PostgreSQL.
+ * Run alone: `npx tsx bench/isolation.ts [--only=load|analytics] [--write]` (BENCH_ISOLATION_SECONDS,
+ * default 10 per load). It always runs on the embedded database; with DATABASE_URL=postgres://...
+ * it runs again on PostgreSQL, so one run shows every bar on both databases. The bars join the
+ * report's table (`--write` merges them into bench/report.json alone).
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../src/server/app';
@@ -46,14 +48,62 @@ const p = (values: number[], q: number) => {
 
 const only = process.argv.find((a) => a.startsWith('--only='))?.slice('--only='.length);
 
+type Bar = { db: 'pglite' | 'postgres'; what: string; bar: string; figure: string; status: 'pass' | 'fail' };
+
+function barsOf(db: Bar['db'], load: Awaited<ReturnType<typeof runLoad>> | undefined, analytics: Awaited<ReturnType<typeof runAnalytics>> | undefined): Bar[] {
+  const bars: Bar[] = [];
+  const status = (ok: boolean) => (ok ? 'pass' : 'fail') as Bar['status'];
+  if (load) {
+    bars.push(
+      {
+        db,
+        what: 'Isolation: GET /p/{id} (50 connections) while 4 card renders run without pause, vs idle',
+        bar: 'throughput >= 60%, p99 <= 2x',
+        figure: `${Math.round(load.throughputRatio * 1000) / 10}% (${load.profileUnderRenders.requestsPerSec} vs ${load.profileIdle.requestsPerSec} req/s), p99 ${load.p99Ratio}x (${load.profileUnderRenders.p99} vs ${load.profileIdle.p99} ms); renders meanwhile ${load.renderCardsPerSecond} cards/s, median ${load.renderMedianMsUnderLoad} ms`,
+        status: status(load.bars.renderLoadThroughputAtLeast60Percent && load.bars.renderLoadP99AtMost2x),
+      },
+      {
+        db,
+        what: 'Isolation: event-loop delay p99 under that render load',
+        bar: '<= 20 ms',
+        figure: `${load.eventLoopDelayP99Ms} ms (idle ${load.idleEventLoopDelayP99Ms} ms)`,
+        status: status(load.bars.eventLoopDelayP99AtMost20ms),
+      },
+      {
+        db,
+        what: 'Isolation: the 10,000-deep SVG uploaded signed out, 4 at a time; /api/health p99 meanwhile',
+        bar: '4xx < 200 ms; health p99 <= 50 ms',
+        figure: `${[...load.hostileUpload.statuses].join(', ')} in p99 ${load.hostileUpload.p99Ms} ms (${load.hostileUpload.uploads} uploads); health p99 ${load.hostileUpload.healthP99Ms} ms`,
+        status: status(load.bars.hostileUpload4xxUnder200ms && load.bars.healthP99AtMost50msDuringHostileUploads),
+      },
+      { db, what: 'Isolation: server RSS at idle (built server, warm render worker)', bar: '<= 400 MB', figure: `${load.idleRssMb} MB (after the loads: ${load.rssAfterMb} MB)`, status: status(load.bars.idleRssAtMost400Mb) },
+    );
+  }
+  if (analytics) {
+    bars.push({
+      db,
+      what: `Isolation: GET /api/stats/engagement and /api/stats/visits p99 with ${analytics.visits.toLocaleString('en-US')} visits on one profile; rollups equal raw counts`,
+      bar: '<= 50 ms; equal',
+      figure: `${analytics.engagement.p99} / ${analytics.visitsEndpoint.p99} ms; ${analytics.answersEqualRawCounts ? 'equal' : 'DIFFERENT'}`,
+      status: status(analytics.bars.engagementP99AtMost50ms && analytics.bars.visitsP99AtMost50ms && analytics.bars.equalAnswers),
+    });
+  }
+  return bars;
+}
+
 export async function run() {
   const out: Record<string, unknown> = {};
-  if (only !== 'analytics') {
-    out.load = await runLoad();
-    console.error(JSON.stringify(out.load));
+  const bars: Bar[] = [];
+  const targets: Array<{ db: Bar['db']; url?: string }> = [{ db: 'pglite' }];
+  if (process.env.DATABASE_URL) targets.push({ db: 'postgres', url: process.env.DATABASE_URL });
+  for (const { db, url } of targets) {
+    const load = only !== 'analytics' ? await runLoad(url) : undefined;
+    if (load) console.error(JSON.stringify(load));
+    const analytics = only !== 'load' ? await runAnalytics(url) : undefined;
+    out[db] = { load, analytics };
+    bars.push(...barsOf(db, load, analytics));
   }
-  if (only !== 'load') out.analytics = await runAnalytics();
-  return out;
+  return { ...out, bars };
 }
 
 /** The built server (dist/server/server.js) as its own process: the load generator gets its own thread. */
@@ -89,9 +139,9 @@ async function loopDelayP99(base: string): Promise<number> {
   return m ? Math.max(0, Math.round((Number(m[1]) * 1000 - EVENT_LOOP_RESOLUTION_MS) * 10) / 10) : NaN;
 }
 
-async function runLoad() {
+async function runLoad(databaseUrl?: string) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mc-bench-isolation-'));
-  const server = await startServer(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL, DATA_DIR: dataDir } : { DATA_DIR: dataDir });
+  const server = await startServer(databaseUrl ? { DATABASE_URL: databaseUrl, DATA_DIR: dataDir } : { DATA_DIR: dataDir });
   const { base } = server;
   try {
     const json = { 'content-type': 'application/json', origin: base };
@@ -166,7 +216,7 @@ async function runLoad() {
     const throughputRatio = Math.round((loaded.requestsPerSec / Math.max(1, idle.requestsPerSec)) * 1000) / 1000;
     const p99Ratio = Math.round((loaded.p99 / Math.max(1, idle.p99)) * 100) / 100;
     return {
-      database: process.env.DATABASE_URL ? 'postgres' : 'pglite',
+      database: databaseUrl ? 'postgres' : 'pglite',
       loadAverageAtStart: os.loadavg().map((l) => Math.round(l * 10) / 10),
       idleRssMb,
       profileIdle: idle,
@@ -195,15 +245,15 @@ async function runLoad() {
   }
 }
 
-async function runAnalytics() {
+async function runAnalytics(databaseUrl?: string) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mc-bench-analytics-'));
   // the bulk load runs million-row statements: no statement time limit here
-  const database = await openDatabase(process.env.DATABASE_URL ? { databaseUrl: process.env.DATABASE_URL, queryTimeoutMs: 3_600_000 } : { memory: true });
+  const database = await openDatabase(databaseUrl ? { databaseUrl: databaseUrl, queryTimeoutMs: 3_600_000 } : { memory: true });
   await runMigrations(database);
-  const config = loadConfig({ LOG_LEVEL: 'silent', NODE_ENV: 'production', DATA_DIR: dataDir, RATE_LIMITS: 'off', ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}) });
+  const config = loadConfig({ LOG_LEVEL: 'silent', NODE_ENV: 'production', DATA_DIR: dataDir, RATE_LIMITS: 'off', ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) });
   const app = await buildApp({ config, database, serveWeb: false });
   await app.ready();
-  const size = Number(process.env.BENCH_ANALYTICS_VISITS ?? (process.env.DATABASE_URL ? 10_000_000 : 1_000_000));
+  const size = Number(process.env.BENCH_ANALYTICS_VISITS ?? (databaseUrl ? 10_000_000 : 1_000_000));
   try {
     const { agent } = await signedInAgent(app);
     const created = await agent.post('/api/profile', { fullName: 'Popular Person', links: [{ linkType: 'website', url: 'https://popular.example.com' }] });
@@ -279,6 +329,16 @@ if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(new URL(im
   run()
     .then((r) => {
       console.log(JSON.stringify(r, null, 2));
+      for (const b of r.bars) console.log(`${b.status.toUpperCase()} [${b.db}] ${b.what}: ${b.figure} (bar ${b.bar})`);
+      if (process.argv.includes('--write')) {
+        const file = path.join(path.dirname(new URL(import.meta.url).pathname), 'report.json');
+        const report = JSON.parse(fs.readFileSync(file, 'utf8'));
+        const dbs = new Set(r.bars.map((b) => b.db));
+        report.bars = [...(report.bars as Bar[]).filter((b) => !(b.what.startsWith('Isolation:') && dbs.has(b.db))), ...r.bars];
+        report.features = { ...(report.features ?? {}), isolation: { ...r, measuredAt: new Date().toISOString() } };
+        fs.writeFileSync(file, JSON.stringify(report, null, 2) + '\n');
+        spawnSync('npx', ['tsx', 'bench/run.ts', '--report-only'], { cwd: path.resolve(path.dirname(new URL(import.meta.url).pathname), '..'), stdio: 'inherit' });
+      }
       process.exit(0);
     })
     .catch((e) => {

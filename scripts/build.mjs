@@ -17,8 +17,14 @@ export async function buildAll({ quiet = false } = {}) {
 
 export async function buildServer() {
   await esbuild({
-    // worker: the worker pool's entry (src/server/infra/worker-pool.ts finds it beside server.js)
-    entryPoints: { server: path.join(root, 'src/server/server.ts'), admin: path.join(root, 'src/server/cli/admin.ts'), worker: path.join(root, 'src/server/worker.ts') },
+    // worker: the worker pool's entry (src/server/infra/worker-pool.ts finds it beside server.js);
+    // pglite-thread: the embedded database's own thread (src/server/db/pglite-thread-client.ts)
+    entryPoints: {
+      server: path.join(root, 'src/server/server.ts'),
+      admin: path.join(root, 'src/server/cli/admin.ts'),
+      worker: path.join(root, 'src/server/worker.ts'),
+      'pglite-thread': path.join(root, 'src/server/db/pglite-thread.ts'),
+    },
     outdir: path.join(root, 'dist/server'),
     bundle: true,
     platform: 'node',

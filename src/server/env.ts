@@ -7,6 +7,12 @@ const bool = z
   .optional()
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
 
+/** a switch that is on unless set to false, 0 or no */
+const boolOn = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
+  .optional()
+  .transform((v) => !(v === 'false' || v === '0' || v === 'no'));
+
 const optionalString = z
   .string()
   .optional()
@@ -26,6 +32,8 @@ const EnvSchema = z.object({
   // PostgreSQL: longest a statement may run (server-side statement_timeout; the client gives up 1 s
   // later); default as DEFAULT_QUERY_TIMEOUT_MS in db/client.ts. Migrations are exempt (db/migrate.ts)
   DB_QUERY_TIMEOUT_MS: z.coerce.number().int().min(500).max(600_000).default(15_000),
+  // embedded database (no DATABASE_URL): run PGlite on a thread of its own (decision 18-02)
+  PGLITE_THREAD: boolOn,
   PUBLIC_URL: optionalString,
   SESSION_SECRET: optionalString,
   SESSION_IDLE_DAYS: z.coerce.number().positive().default(14),

@@ -8,7 +8,7 @@ import { buildApp } from './app';
 async function main() {
   const started = Date.now();
   const config = loadConfig();
-  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.dataDir, poolSize: config.DATABASE_POOL_SIZE, queryTimeoutMs: config.DB_QUERY_TIMEOUT_MS });
+  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.dataDir, poolSize: config.DATABASE_POOL_SIZE, queryTimeoutMs: config.DB_QUERY_TIMEOUT_MS, ownThread: config.PGLITE_THREAD });
   await runMigrations(database);
   const app = await buildApp({ config, database, dev: config.NODE_ENV === 'development' });
   await runSeeds(app.ctx);

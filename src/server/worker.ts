@@ -3,6 +3,7 @@ import os from 'node:os';
 import { workerData, type MessagePort } from 'node:worker_threads';
 import sharp from 'sharp';
 import { HttpError } from '#server/http/http-errors';
+import { PGLITE_THREAD_NAME } from '#server/db/pglite-thread-protocol';
 import type { TaskFailure, TaskMessage } from '#server/infra/worker-pool';
 import { proofSheetTask, renderCardTask, renderSvgTask } from '#server/features/templates/render.task';
 import { cardLogoTask, rasterizeSvgTask, reencodeImageTask, sanitizeSvgTask } from '#server/features/uploads/uploads.task';
@@ -23,7 +24,7 @@ import { printFilesTask, printProofTask, printSheetTask } from '#server/features
 
 /**
  * Heavy work yields the CPU to the thread that answers requests: on Linux every thread of the
- * process but the main one runs at nice +19 (WORKER_NICE) — this worker thread, and the threads heavy work runs
+ * process but the main one and the embedded database's (decision 18-02) runs at nice +19 (WORKER_NICE) — this worker thread, and the threads heavy work runs
  * on without being this thread: libvips's workers and the libuv pool (sharp queues its pipelines
  * there, and those threads start libvips's, which inherit their priority), and V8's helper threads
  * (the workers' garbage collection). Measured under 4 renders without pause, those other threads
@@ -39,6 +40,8 @@ function lowerHelperThreadsPriority() {
       const tid = Number(name);
       if (tid === process.pid) continue; // the event loop's thread
       try {
+        // the embedded database's thread serves requests too (decision 18-02)
+        if (fs.readFileSync(`/proc/self/task/${name}/comm`, 'utf8').trim() === PGLITE_THREAD_NAME) continue;
         if (os.getPriority(tid) < WORKER_NICE) os.setPriority(tid, WORKER_NICE);
       } catch {
         // the thread ended meanwhile

@@ -197,6 +197,23 @@ describe.skipIf(inPostgresProject)('fault: SIGTERM in the middle of card renders
       }
     });
     await waitFor(() => rendered >= 2, 'a few renders to finish', 30_000);
+    if (process.platform === 'linux' && !inPostgresProject) {
+      // the embedded database runs on its own thread (decision 18-02), which the render workers
+      // leave at the event loop's priority while they lower every other thread
+      const os = await import('node:os');
+      const fs = await import('node:fs');
+      const threads = fs.readdirSync(`/proc/${s.proc.pid}/task`).map((tid) => {
+        try {
+          return { tid, name: fs.readFileSync(`/proc/${s.proc.pid}/task/${tid}/comm`, 'utf8').trim(), nice: os.getPriority(Number(tid)) };
+        } catch {
+          return { tid, name: '(ended)', nice: 19 };
+        }
+      });
+      const database = threads.filter((t) => t.name === 'mc-database');
+      expect(database).toHaveLength(1);
+      expect(database[0].nice).toBe(os.getPriority(s.proc.pid!));
+      expect(threads.some((t) => t.nice === 19)).toBe(true);
+    }
     const signalledAt = Date.now();
     s.proc.kill('SIGTERM');
     const code = await s.exit;

@@ -28,12 +28,14 @@ export async function createTestDatabase(): Promise<Database & { drop(): Promise
     });
   }
   const file = process.env.PGLITE_TEMPLATE;
+  // TEST_PGLITE_THREAD=1 runs every test file's database on its own thread, as the server does
+  const ownThread = process.env.TEST_PGLITE_THREAD === '1';
   let db: Database;
   if (file && fs.existsSync(file)) {
     const blob = new Blob([fs.readFileSync(file)]);
-    db = await openDatabase({ memory: true, loadDataDir: blob });
+    db = await openDatabase({ memory: true, loadDataDir: blob, ownThread });
   } else {
-    db = await openDatabase({ memory: true });
+    db = await openDatabase({ memory: true, ownThread });
     await runMigrations(db);
   }
   return Object.assign(db, {

@@ -34,7 +34,9 @@ beforeAll(async () => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mc-crash-'));
   // the production bundle, built the way scripts/build.mjs does it (kept apart from dist/)
   await build({
-    entryPoints: { server: path.join(root, 'src/server/server.ts') },
+    // with the embedded database's thread beside it (decision 18-02): acknowledged orders must
+    // survive kill -9 when PGlite runs on its own thread, as the server runs it
+    entryPoints: { server: path.join(root, 'src/server/server.ts'), 'pglite-thread': path.join(root, 'src/server/db/pglite-thread.ts') },
     outdir: work,
     bundle: true,
     platform: 'node',
