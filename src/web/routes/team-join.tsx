@@ -3,7 +3,7 @@ import { Users } from 'lucide-react';
 import { TEAM_ROLE_LABELS } from '#shared/schemas/team';
 import { TEAM_PATH } from '#shared/routes';
 import { Button } from '#web/components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card';
+import { Card, CardContent, CardDescription, CardHeader } from '#web/components/ui/card';
 import { Skeleton } from '#web/components/ui/skeleton';
 import { errorMessage } from '#web/lib/api';
 import { useNoIndex, usePageTitle } from '#web/lib/use-page-title';
@@ -71,9 +71,10 @@ export default function TeamJoinPage() {
     <section className="mx-auto max-w-xl px-4 py-12">
       <Card>
         <CardHeader>
-          <CardTitle className="flex items-center gap-2">
+          {/* the page's only heading, so it is the h1 (a card title is an h3) */}
+          <h1 className="flex items-center gap-2 text-lg font-semibold leading-tight">
             <Users aria-hidden="true" /> {info.data ? `Join ${info.data.teamName}` : 'Team invitation'}
-          </CardTitle>
+          </h1>
           {info.data ? (
             <CardDescription>
               {info.data.invitedBy ? `${info.data.invitedBy} invited you` : 'You are invited'} as {TEAM_ROLE_LABELS[info.data.role].toLowerCase()}. The link works until{' '}

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Building2 } from 'lucide-react';
 import { Button } from '#web/components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card';
+import { Card, CardContent, CardDescription, CardHeader } from '#web/components/ui/card';
 import { FormField, Input } from '#web/components/ui/input';
 import { fieldErrors } from '#web/lib/api';
 import { useCreateTeam } from '#web/features/team/api';
@@ -39,9 +39,10 @@ export function CreateTeamForm() {
   return (
     <Card className="mx-auto max-w-2xl">
       <CardHeader>
-        <CardTitle className="flex items-center gap-2">
+        {/* the page's only heading, so it is the h1 (a card title is an h3) */}
+        <h1 className="flex items-center gap-2 text-lg font-semibold leading-tight">
           <Building2 aria-hidden="true" /> Create your team
-        </CardTitle>
+        </h1>
         <CardDescription>
           Brand every profile at once, invite your people, order everyone&apos;s cards in one order and see the team&apos;s views and leads in one place.
         </CardDescription>
