@@ -147,7 +147,7 @@ async function startServer(env: Record<string, string>, logName: string): Promis
   const started = performance.now();
   const proc = spawn(process.execPath, [path.join(root, 'dist/server/server.js')], {
     cwd: root,
-    env: { PATH: process.env.PATH ?? '', NODE_ENV: 'production', HOST: '127.0.0.1', LOG_LEVEL: 'warn', RATE_LIMITS: 'off', ...env, PORT: String(port) },
+    env: { PATH: process.env.PATH ?? '', NODE_ENV: 'production', HOST: '127.0.0.1', LOG_LEVEL: 'warn', RATE_LIMITS: 'off', ...(process.env.PGLITE_THREAD ? { PGLITE_THREAD: process.env.PGLITE_THREAD } : {}), ...env, PORT: String(port) },
     stdio: ['ignore', out, out],
   });
   const url = `http://127.0.0.1:${port}`;

@@ -12,6 +12,7 @@ import { applePassTask } from '#server/features/wallet/wallet.task';
 import { jobTicketTask } from '#server/features/production/job-ticket.task';
 import { jigSheetTask } from '#server/features/production/sheet.task';
 import { printFilesTask, printProofTask, printSheetTask } from '#server/features/print/print.task';
+import { decodeQrTask } from '#server/features/admin/qr-scan.task';
 
 /**
  * The worker-pool entry (issue 18, decision 18-01). `run` is the one function piscina calls: it
@@ -70,6 +71,7 @@ const TASKS: Record<string, (arg: any) => unknown> = {
   printFiles: printFilesTask,
   printProof: printProofTask,
   printSheet: printSheetTask,
+  decodeQr: decodeQrTask,
 };
 
 export async function run(message: TaskMessage & { started: MessagePort }): Promise<unknown> {

@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { JSDOM } from 'jsdom';
 import { Resvg } from '@resvg/resvg-js';
 import jsQR from 'jsqr';
-import { allFontPaths } from '#server/features/templates/fonts';
+import { allFontPaths } from '#server/infra/fonts';
 import { BUILTIN_TEMPLATES, CARD_HEIGHT, CARD_WIDTH } from './builtin';
 import { fillTemplate, fillTemplateDetailed } from './fill';
 import { SAMPLE_CARD, displayUrl, initialsOf, type CardData } from './fields';

@@ -1,35 +1,11 @@
-import sharp from 'sharp';
-import jsQR from 'jsqr';
-
-/** Largest side we rasterize to before decoding (a 1050x600 card back decodes well at that size). */
-const MAX_SIDE = 1400;
+import { runTask } from '#server/infra/worker-pool';
 
 /**
- * Reads the QR code in an image (PNG, JPEG, WebP or SVG: anything sharp rasterizes) the way a
- * phone would: flattened on white, decoded with jsQR, trying inverted colours too. Retries at a
- * larger scale when the first pass finds nothing (small modules on a big card). Null when no code.
+ * Reads the QR code in an image the way a phone would (`decodeQrTask`, on the worker pool).
+ * Null when no code.
  */
-export async function decodeQrFromImage(bytes: Buffer): Promise<string | null> {
-  const meta = await sharp(bytes, { limitInputPixels: 40_000_000 }).metadata();
-  const w = meta.width ?? 0;
-  const h = meta.height ?? 0;
-  if (!w || !h) return null;
-  const scale = Math.min(1, MAX_SIDE / Math.max(w, h));
-  const first = Math.max(1, Math.round(w * scale));
-  const widths = Math.max(w, h) * scale < 800 ? [first, first * 2] : [first];
-  for (const width of widths) {
-    const isSvg = meta.format === 'svg';
-    const img = sharp(bytes, { limitInputPixels: 40_000_000, density: isSvg ? Math.max(72, Math.round((72 * width) / w)) : undefined });
-    const { data, info } = await img
-      .resize({ width, withoutEnlargement: false })
-      .flatten({ background: '#ffffff' })
-      .ensureAlpha()
-      .raw()
-      .toBuffer({ resolveWithObject: true });
-    const code = jsQR(new Uint8ClampedArray(data.buffer, data.byteOffset, data.byteLength), info.width, info.height, { inversionAttempts: 'attemptBoth' });
-    if (code?.data) return code.data;
-  }
-  return null;
+export function decodeQrFromImage(bytes: Buffer): Promise<string | null> {
+  return runTask<string | null>('image', 'decodeQr', { bytes });
 }
 
 /** True when `decoded` opens `expected`: same origin and path (a trailing slash, query or hash do not matter). */

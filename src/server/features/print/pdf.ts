@@ -1,4 +1,3 @@
-import PDFDocument from 'pdfkit';
 import type { ArtItem, Ink, PrintSide } from '#shared/print/artwork';
 import { CARD_UNITS, PAGE, BLEED_IN, MARK_GAP_IN, MARK_LENGTH_IN, cropMarks, inchesToPt, pdfBox, type Box } from '#shared/print/geometry';
 import { LAYER_NAMES } from '#shared/print/svg';
@@ -55,7 +54,9 @@ interface PageSpec {
   targets: Array<[number, number, number]>;
 }
 
-function writePdf(pages: PageSpec[], images: Map<ArtItem, PdfImage>, meta: { title: string }): Promise<Buffer> {
+async function writePdf(pages: PageSpec[], images: Map<ArtItem, PdfImage>, meta: { title: string }): Promise<Buffer> {
+  // loaded on first use: a warm worker that never makes a PDF does not carry pdfkit (idle RSS)
+  const { default: PDFDocument } = await import('pdfkit');
   const doc = new PDFDocument({ autoFirstPage: false, compress: true, pdfVersion: '1.6', info: { Title: meta.title, Creator: 'Metal Cards NYC', Producer: 'Metal Cards NYC print files' } }) as unknown as Doc;
   const chunks: Buffer[] = [];
   const done = new Promise<Buffer>((resolve, reject) => {

@@ -1,6 +1,5 @@
 import { Resvg } from '@resvg/resvg-js';
 import sharp from 'sharp';
-import jsQR from 'jsqr';
 import { DEFAULT_FONT_FAMILY } from '#shared/fonts';
 import { fillTemplateDetailed } from '#shared/templates/fill';
 import type { CardData } from '#shared/templates/fields';
@@ -11,7 +10,7 @@ import { parseXml } from '#shared/print/usvg';
 import { printSvg, proofSvg, PROOF_SIZE } from '#shared/print/svg';
 import { effectiveDpi, measureQuietZone } from '#shared/print/checks';
 import { unitsToMm } from '#shared/print/geometry';
-import { fontFilesFor } from '#server/features/templates/public-api';
+import { fontFilesFor } from '#server/infra/fonts';
 import { writePrintPdf, writePrintSheet, type PdfImage, type SheetLayout } from './pdf';
 
 /**
@@ -188,6 +187,7 @@ export interface ProofMeasurements {
 
 /** The print check's measurements: the proof of each side at 300 DPI, the QR code read from it. */
 export async function printProofTask(arg: PrintTaskInput): Promise<ProofMeasurements> {
+  const { default: jsQR } = await import('jsqr'); // loaded on first use (idle RSS)
   const p = await prepare(arg, { forPdf: false, withPreview: true });
   const proofs: ProofMeasurements['proofs'] = [];
   let decodedText: string | null = null;

@@ -1,4 +1,3 @@
-import PDFDocument from 'pdfkit';
 import { qrMatrix } from '#shared/qr/qr-svg';
 
 /** What the job ticket shows: plain data, made on the main thread, drawn here (worker pool). */
@@ -39,6 +38,8 @@ function drawQr(doc: PDFKit.PDFDocument, text: string, x: number, y: number, siz
  * /admin. Long lists are cut to fit the page (the NFC CSV has every code).
  */
 export async function jobTicketTask(t: JobTicketData): Promise<Uint8Array> {
+  // loaded on first use: a warm worker that never makes a PDF does not carry pdfkit (idle RSS)
+  const { default: PDFDocument } = await import('pdfkit');
   const doc = new PDFDocument({ size: 'LETTER', margin: MARGIN, info: { Title: `${t.title}`, Author: 'Metal Cards NYC', Subject: 'Job ticket' } });
   const chunks: Buffer[] = [];
   doc.on('data', (c: Buffer) => chunks.push(c));

@@ -1,6 +1,5 @@
 import { once } from 'node:events';
 import { PassThrough, type Readable } from 'node:stream';
-import { ZipArchive } from 'archiver';
 import type { ProductionSheetLayout } from '#shared/schemas/production';
 import type { AppContext } from '#server/context';
 import { csvRow } from '#server/http/csv';
@@ -49,6 +48,8 @@ export interface ZipOptions {
  */
 export async function productionZip(ctx: AppContext, orderIds: number[], opts: ZipOptions): Promise<Readable> {
   const items = await exportRows(ctx, orderIds); // unknown ids: 400 before anything is sent
+  // loaded on first use: a server that never exports a ZIP does not carry archiver (idle RSS)
+  const { ZipArchive } = await import('archiver');
   const archive = new ZipArchive({ zlib: { level: 6 } });
   const out = new PassThrough({ highWaterMark: 256 * 1024 });
   archive.on('error', (err) => out.destroy(err));

@@ -1,4 +1,3 @@
-import PDFDocument from 'pdfkit';
 
 /** One card's slot on the jig sheet: its label and its stored side images (PNG or JPEG bytes). */
 export interface SheetSlot {
@@ -39,6 +38,8 @@ export async function jigSheetTask(arg: SheetTaskInput): Promise<Uint8Array> {
   const gap = arg.gapMm * PT_PER_MM;
   const width = MARGIN * 2 + arg.columns * CARD.w + (arg.columns - 1) * gap;
   const height = MARGIN * 2 + arg.rows * CARD.h + (arg.rows - 1) * gap;
+  // loaded on first use: a warm worker that never makes a PDF does not carry pdfkit (idle RSS)
+  const { default: PDFDocument } = await import('pdfkit');
   const doc = new PDFDocument({ autoFirstPage: false, info: { Title: 'Jig sheet', Author: 'Metal Cards NYC' } });
   const chunks: Buffer[] = [];
   doc.on('data', (c: Buffer) => chunks.push(c));

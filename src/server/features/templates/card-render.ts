@@ -1,9 +1,9 @@
 import { Resvg } from '@resvg/resvg-js';
 import sharp from 'sharp';
-import { BUNDLED_FONTS, DEFAULT_FONT_FAMILY, bundledFont, closestFace } from '#shared/fonts';
+import { DEFAULT_FONT_FAMILY } from '#shared/fonts';
 import type { CardData, TemplateField } from '#shared/templates/fields';
 import { asBuffer, runTask } from '#server/infra/worker-pool';
-import { fontRegistry } from './fonts';
+import { fontFilesFor } from '#server/infra/fonts';
 
 /**
  * SVG -> PNG/JPEG with resvg and the bundled TTF fonts only (system fonts are never loaded, so a
@@ -20,56 +20,6 @@ export interface RenderOptions {
   /** output width in pixels (default: the SVG's own width, 1050 for cards) */
   width?: number;
   quality?: number;
-}
-
-const fontCache = new Map<string, string[]>();
-
-/** The bundled families an SVG names in font-family attributes or styles (default family always). */
-export function familiesIn(svg: string): string[] {
-  const found = new Set<string>([DEFAULT_FONT_FAMILY]);
-  for (const m of svg.matchAll(/font-family\s*(?:=\s*"([^"]*)"|=\s*'([^']*)'|:\s*([^;"}]+))/g)) {
-    for (const part of (m[1] ?? m[2] ?? m[3] ?? '').split(',')) {
-      const f = bundledFont(part.replace(/&apos;|&quot;/g, ''));
-      if (f) found.add(f.family);
-    }
-  }
-  return [...found].sort();
-}
-
-/** Font weights an SVG asks for (400 always: the default). */
-export function weightsIn(svg: string): number[] {
-  const found = new Set<number>([400]);
-  for (const m of svg.matchAll(/font-weight\s*(?:=\s*["']|:\s*)(\d{3}|bold|normal)/g)) {
-    found.add(m[1] === 'bold' ? 700 : m[1] === 'normal' ? 400 : Number(m[1]));
-  }
-  return [...found].sort();
-}
-
-/**
- * Only the font files the SVG can use (its families, at the faces closest to the weights it names):
- * resvg reads every file it is given on each render, so fewer files is a faster render.
- */
-export function fontFilesFor(svg: string): string[] {
-  const families = familiesIn(svg);
-  const weights = weightsIn(svg);
-  const italic = /font-style\s*(?:=\s*["']|:\s*)italic/.test(svg);
-  const key = `${families.join('|')}/${weights.join(',')}/${italic}`;
-  let files = fontCache.get(key);
-  if (!files) {
-    const reg = fontRegistry();
-    const wanted = new Set<string>();
-    for (const fam of families) {
-      const def = BUNDLED_FONTS.find((f) => f.family === fam);
-      if (!def) continue;
-      for (const w of weights) {
-        wanted.add(closestFace(def, w, 'normal').file);
-        if (italic) wanted.add(closestFace(def, w, 'italic').file);
-      }
-    }
-    files = [...wanted].map((f) => reg.get(f)?.path).filter((p): p is string => !!p);
-    fontCache.set(key, files);
-  }
-  return files;
 }
 
 function resvgOptions(svg: string, width?: number) {

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { BUNDLED_FONTS } from '#shared/fonts';
-import { fontRegistry } from './fonts';
+import { fontRegistry } from '#server/infra/fonts';
 
 /**
  * Reads advance widths from TrueType files (head, hhea, hmtx, cmap format 4/12) and produces the

@@ -4,9 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { Resvg } from '@resvg/resvg-js';
 import { BUNDLED_FONTS, fontFaceCss } from '#shared/fonts';
 import { measureText } from '#shared/templates/measure';
-import { allFontPaths, fontBytes, fontRegistry } from './fonts';
+import { allFontPaths, familiesIn, fontBytes, fontFilesFor, fontRegistry, weightsIn } from '#server/infra/fonts';
 import { computeFontMetricsSource } from './font-metrics-source';
-import { familiesIn, fontFilesFor, weightsIn } from './card-render';
 
 describe('bundled fonts', () => {
   it('every listed face is a TrueType file on disk', () => {

@@ -33,7 +33,7 @@ import {
 import type { ZodTypeProvider } from '#server/http/validation';
 import { notFound } from '#server/http/http-errors';
 import { enforceRateLimit } from '#server/infra/rate-limit';
-import { fontBytes } from './fonts';
+import { fontBytes } from '#server/infra/fonts';
 import { SANDBOX_CSP } from '#server/plugins/security';
 import { cards, orders, profiles } from '#server/db/schema/index';
 import { proofSheet } from './card-render';

@@ -1,5 +1,4 @@
 import { Resvg } from '@resvg/resvg-js';
-import { PKPass, PassType } from 'passkit-generator';
 import sharp from 'sharp';
 import { HttpError } from '#server/http/http-errors';
 import { asBuffer } from '#server/infra/worker-pool';
@@ -59,6 +58,8 @@ export interface ApplePassTaskInput {
 }
 
 export async function applePassTask(arg: ApplePassTaskInput): Promise<Buffer> {
+  // loaded on first use: a warm worker that never signs a pass does not carry it (idle RSS)
+  const { PKPass, PassType } = await import('passkit-generator');
   const { content, keys } = arg;
   const pass = new PKPass(
     { ...brandFiles(), ...(await thumbnailFiles(arg.photo)) },
