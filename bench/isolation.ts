@@ -113,7 +113,7 @@ async function startServer(env: Record<string, string>) {
   const port = 20000 + Math.floor(Math.random() * 20000);
   const proc = spawn(process.execPath, [path.join(root, 'dist/server/server.js')], {
     cwd: root,
-    env: { PATH: process.env.PATH ?? '', NODE_ENV: 'production', HOST: '127.0.0.1', LOG_LEVEL: 'warn', RATE_LIMITS: 'off', ...env, PORT: String(port) },
+    env: { PATH: process.env.PATH ?? '', NODE_ENV: 'production', HOST: '127.0.0.1', LOG_LEVEL: 'warn', RATE_LIMITS: 'off', ...(process.env.PGLITE_THREAD ? { PGLITE_THREAD: process.env.PGLITE_THREAD } : {}), ...env, PORT: String(port) },
     stdio: 'ignore',
   });
   const base = `http://127.0.0.1:${port}`;
