@@ -111,7 +111,8 @@ function DesignCard({ d }: { d: PendingDesign }) {
   const name = d.profile.fullName || 'Unnamed customer';
   // a failing print check blocks "Approve" unless staff give a reason (issue 22; the server checks too)
   const printBlocks = !!print.data?.blocking;
-  const printPending = print.isLoading;
+  // Approve waits for both checks: a click before the scan result came would read as a failed scan
+  const printPending = print.isLoading || scan.isLoading;
 
   const approve = () => {
     if (printBlocks && !override.trim()) return;
