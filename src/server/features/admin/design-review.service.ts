@@ -2,7 +2,7 @@ import { and, asc, desc, eq, inArray, or } from 'drizzle-orm';
 import type { DesignBatchApproved, DesignReviewResult, PendingDesign, ReviewDesignInput, ScanCheck } from '#shared/schemas/admin';
 import type { AppContext, SessionUser } from '#server/context';
 import { cardCodes, cards, orders, profiles, teams, users } from '#server/db/schema/index';
-import { badRequest, conflict, notFound } from '#server/http/http-errors';
+import { HttpError, badRequest, conflict, notFound } from '#server/http/http-errors';
 import { enqueueEmail } from '#server/infra/mail/outbox';
 import { cardOwner, recordEvent } from '#server/infra/events';
 import { designReviewedEmail, recordDesignEvent } from '#server/features/orders/public-api';
@@ -253,7 +253,9 @@ export async function scanCheckDesign(ctx: AppContext, id: number, baseUrl: stri
   let decoded: string | null;
   try {
     decoded = await decodeQrFromImage(bytes);
-  } catch {
+  } catch (e) {
+    // the worker pool was full (503): a retry will do; anything else is the image itself
+    if (e instanceof HttpError && e.statusCode === 503) return fail('The scan check could not run now (the server is busy). Reload to try again.');
     return fail('The back image is not a readable image.');
   }
   if (!decoded) return fail('No QR code could be read on the card back.');
