@@ -33,7 +33,8 @@ const projects: any[] = [
       globalSetup: ['tests/setup/global-setup.ts', 'tests/setup/build-web.ts'],
       testTimeout: 60_000,
       hookTimeout: 90_000,
-      fileParallelism: false,
+      // browser files run beside the API files (two at a time in all, maxWorkers below): each starts
+      // its own server, database, data dir and Chromium, so they share nothing but the machine
       env: { TEST_DB_KIND: 'pglite' },
     },
   },

@@ -13,6 +13,7 @@ import { jobTicketTask } from '#server/features/production/job-ticket.task';
 import { jigSheetTask } from '#server/features/production/sheet.task';
 import { printFilesTask, printProofTask, printSheetTask } from '#server/features/print/print.task';
 import { decodeQrTask } from '#server/features/admin/qr-scan.task';
+import { qrPngTask } from '#server/features/profile/qrcode.task';
 
 /**
  * The worker-pool entry (issue 18, decision 18-01). `run` is the one function piscina calls: it
@@ -72,6 +73,7 @@ const TASKS: Record<string, (arg: any) => unknown> = {
   printProof: printProofTask,
   printSheet: printSheetTask,
   decodeQr: decodeQrTask,
+  qrPng: qrPngTask,
 };
 
 export async function run(message: TaskMessage & { started: MessagePort }): Promise<unknown> {

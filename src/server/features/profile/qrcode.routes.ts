@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import { Resvg } from '@resvg/resvg-js';
 import { QrCodeGetQuery, QrCodeGetResponse } from '#shared/schemas/profile';
 import { qrSvg, type QrStyle } from '#shared/qr/qr-svg';
 import type { ZodTypeProvider } from '#server/http/validation';
 import { badRequest } from '#server/http/http-errors';
+import { asBuffer, runTask } from '#server/infra/worker-pool';
 import { SANDBOX_CSP } from '#server/plugins/security';
 
 /** GET /api/qrcode: the QR code of `data` as SVG (default) or PNG. Deterministic, so cached by browsers. */
@@ -20,7 +20,8 @@ export async function qrcodeRoutes(app: FastifyInstance) {
     }
     reply.header('cache-control', 'public, max-age=86400');
     if (format === 'png') {
-      const png = new Resvg(svg, { fitTo: { mode: 'width', value: size } }).render().asPng();
+      // rasterised on the worker pool (qrcode.task.ts): 503 + Retry-After when its queue is full
+      const png = asBuffer(await runTask<Uint8Array>('image', 'qrPng', { svg, size }));
       return reply.type('image/png').send(png);
     }
     reply.header('content-security-policy', SANDBOX_CSP);

@@ -1,7 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, Agent, type TestApp } from '#tests/helpers/test-app';
 import { decodeQrImage, decodeQrSvg } from '#tests/helpers/qr-decode';
 import { QR_MAX_DATA_LENGTH } from '#shared/qr/qr-svg';
+import { workerPool } from '#server/infra/worker-pool';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -33,6 +34,18 @@ describe('GET /api/qrcode', () => {
     const png = await new Agent(t.app).get(`/api/qrcode?data=${encodeURIComponent(url)}&format=png&size=240`);
     expect(png.headers['content-type']).toBe('image/png');
     expect(await decodeQrImage(png.rawPayload)).toBe(url);
+  });
+
+  it('rasterises the PNG on the worker pool, not on the thread that answers requests (issue 18)', async () => {
+    const run = vi.spyOn(workerPool(), 'run');
+    try {
+      const png = await new Agent(t.app).get(`/api/qrcode?data=${encodeURIComponent(url)}&format=png&size=1024`);
+      expect(png.statusCode).toBe(200);
+      expect(run.mock.calls.map((c) => [c[0], c[1]])).toEqual([['image', 'qrPng']]);
+      expect(await decodeQrImage(png.rawPayload)).toBe(url);
+    } finally {
+      run.mockRestore();
+    }
   });
 
   it('refuses missing, oversized and malformed input with 400 and field messages', async () => {
