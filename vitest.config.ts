@@ -41,6 +41,9 @@ const projects: any[] = [
       testTimeout: 60_000,
       hookTimeout: 90_000,
       fileParallelism: false,
+      // after the unit/API files, one file at a time (a project's own group, as Vitest asks when
+      // projects run with different worker counts)
+      sequence: { groupOrder: 1 },
       env: { TEST_DB_KIND: 'pglite' },
       isolate,
     },

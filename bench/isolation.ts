@@ -352,9 +352,17 @@ if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(new URL(im
       if (process.argv.includes('--write')) {
         const file = path.join(path.dirname(new URL(import.meta.url).pathname), 'report.json');
         const report = JSON.parse(fs.readFileSync(file, 'utf8'));
-        const dbs = new Set(r.bars.map((b) => b.db));
-        report.bars = [...(report.bars as Bar[]).filter((b) => !(b.what.startsWith('Isolation:') && dbs.has(b.db))), ...r.bars];
-        report.features = { ...(report.features ?? {}), isolation: { ...r, measuredAt: new Date().toISOString() } };
+        // only the bars this run measured are replaced (--only=load keeps the analytics bars)
+        const measured = new Set(r.bars.map((b) => `${b.db} ${b.what.includes('/api/stats') ? 'analytics' : 'load'}`));
+        const replaced = (b: Bar) => b.what.startsWith('Isolation:') && measured.has(`${b.db} ${b.what.includes('/api/stats') ? 'analytics' : 'load'}`);
+        report.bars = [...(report.bars as Bar[]).filter((b) => !replaced(b)), ...r.bars];
+        const before = (report.features?.isolation ?? {}) as Record<string, Record<string, unknown> | undefined>;
+        const merged: Record<string, unknown> = { ...before, bars: report.bars.filter((b: Bar) => b.what.startsWith('Isolation:')), measuredAt: new Date().toISOString() };
+        for (const db of ['pglite', 'postgres'] as const) {
+          const now = (r as Record<string, unknown>)[db] as Record<string, unknown> | undefined;
+          if (now) merged[db] = { ...(before[db] ?? {}), ...Object.fromEntries(Object.entries(now).filter(([, v]) => v !== undefined)) };
+        }
+        report.features = { ...(report.features ?? {}), isolation: merged };
         fs.writeFileSync(file, JSON.stringify(report, null, 2) + '\n');
         spawnSync('npx', ['tsx', 'bench/run.ts', '--report-only'], { cwd: path.resolve(path.dirname(new URL(import.meta.url).pathname), '..'), stdio: 'inherit' });
       }
