@@ -140,6 +140,9 @@ describe('no page overflows a phone screen (360 and 390 px)', () => {
       it.concurrent(`every route at ${width} px as ${who === 'visitor' ? 'a visitor' : who === 'customer' ? 'a signed-in customer' : 'staff'}, with the main states`, { timeout: 180_000 }, async () => {
         const problems: string[] = [];
         const page = await contexts[`${who}-${width}`]!.newPage();
+        // the walks share two cores with each other and the server: a navigation may wait its turn
+        // (one first load of / took over 10 s in CI); what is measured is the layout, not the speed
+        page.setDefaultNavigationTimeout(45_000);
         for (const route of PAGE_ROUTES) {
           const path = pathFor(route);
           await page.goto(path);

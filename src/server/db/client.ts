@@ -15,6 +15,11 @@ export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /**
+   * Statements run on the event loop's thread (PGlite without its own thread): a big statement
+   * then holds every request, so batch writers keep their statements small (visit-flusher.ts).
+   */
+  onEventLoop: boolean;
   /** run a raw query (used by health checks and migrations) */
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -78,6 +83,7 @@ export async function openDatabase(opts: DbOptions): Promise<Database> {
     return {
       db,
       kind: 'postgres',
+      onEventLoop: false,
       raw: pool,
       async ping() {
         // bounded as a whole (waiting for a pool slot or a new connection included), and the
@@ -104,6 +110,7 @@ export async function openDatabase(opts: DbOptions): Promise<Database> {
     return {
       db,
       kind: 'pglite',
+      onEventLoop: false,
       raw: client,
       async ping() {
         // the thread may be busy with a long statement: the health check answers 503 in time
@@ -119,6 +126,7 @@ export async function openDatabase(opts: DbOptions): Promise<Database> {
   return {
     db,
     kind: 'pglite',
+    onEventLoop: true,
     raw: client,
     async ping() {
       await db.execute(sql`select 1`);

@@ -33,6 +33,47 @@ describe('visit flusher', () => {
     await f.stop();
   });
 
+  it('writes a batch in statements of the chunk size, every event once', async () => {
+    const { agent } = await signedInAgent(t.app);
+    const p = (await agent.post('/api/profile', { fullName: 'Chunk Test' })).json();
+    // counts the INSERT statements the flusher sends through a database that passes them on
+    let inserts = 0;
+    const db = new Proxy(t.app.ctx.db, {
+      get(target, prop, receiver) {
+        if (prop !== 'transaction') return Reflect.get(target, prop, receiver);
+        return (fn: (tx: unknown) => Promise<unknown>) =>
+          target.transaction((tx) =>
+            fn(
+              new Proxy(tx, {
+                get(txTarget, txProp, txReceiver) {
+                  if (txProp !== 'execute') return Reflect.get(txTarget, txProp, txReceiver);
+                  return (q: Parameters<typeof tx.execute>[0]) => {
+                    inserts++;
+                    return txTarget.execute(q);
+                  };
+                },
+              }),
+            ),
+          );
+      },
+    });
+    for (const [chunk, statements] of [
+      [500, 3],
+      [100, 12],
+    ] as const) {
+      inserts = 0;
+      const before = await visitRows(p.id);
+      const f = createVisitFlusher({ db, log: t.app.ctx.log }, { intervalMs: 60_000, chunk });
+      for (let i = 0; i < 1_150; i++) f.record({ kind: 'visit', profileId: p.id, at: new Date(), userAgent: UA, device: 'Mobile', source: 'direct' });
+      await f.stop();
+      expect(inserts).toBe(statements);
+      expect((await visitRows(p.id)) - before).toBe(1_150);
+    }
+    // the app picks small statements only when they would run on the event loop's thread (tests
+    // run PGlite there; PostgreSQL never)
+    expect(t.app.ctx.database.onEventLoop).toBe(t.app.ctx.database.kind === 'pglite');
+  });
+
   it('writes everything still buffered when the app shuts down', async () => {
     // the app's flusher, with a timer too slow to fire during the test
     const flusher = visitFlusher(t.app.ctx, { intervalMs: 3_600_000 });
