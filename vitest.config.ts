@@ -40,6 +40,9 @@ const projects: any[] = [
       globalSetup: ['tests/setup/global-setup.ts', 'tests/setup/build-web.ts'],
       testTimeout: 60_000,
       hookTimeout: 90_000,
+      // expect.poll waits for the page like Playwright's own waits do (10 s), not Vitest's default
+      // 1 s: on a busy two-core CI machine a gallery's first paint took over a second
+      expect: { poll: { timeout: 10_000 } },
       fileParallelism: false,
       // after the unit/API files, one file at a time (a project's own group, as Vitest asks when
       // projects run with different worker counts)
