@@ -20,6 +20,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { spawn, spawnSync } from 'node:child_process';
 import { Worker } from 'node:worker_threads';
+import { createRequire } from 'node:module';
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../src/server/app';
 import { loadConfig } from '../src/server/env';
@@ -39,13 +40,16 @@ const DURATION_S = Number(process.env.BENCH_ISOLATION_SECONDS ?? 10);
 const TRIALS = Math.max(1, Math.floor(Number(process.env.BENCH_ISOLATION_TRIALS ?? 3)) || 1);
 const PHONE_UA = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
 
+/** where autocannon is, resolved from this file (an eval'd worker would resolve from the working directory) */
+const AUTOCANNON = createRequire(import.meta.url).resolve('autocannon');
+
 /**
  * autocannon on a worker thread of its own (CommonJS source): the bench's event loop stays free for
  * the renderers and the /metrics scrapes, which otherwise queued behind the generator's.
  */
 const LOAD_WORKER = `
 const { workerData, parentPort } = require('node:worker_threads');
-const autocannon = require('autocannon');
+const autocannon = require(workerData.autocannon);
 // off the main thread autocannon answers raw histograms (and keeps no per-second samples):
 // aggregateResult turns them into the usual figures, the rate is requests over the run's length
 autocannon(workerData.opts, (err, raw) => {
@@ -58,7 +62,7 @@ autocannon(workerData.opts, (err, raw) => {
 function load(url: string, opts: { duration?: number } = {}): Promise<{ requestsPerSec: number; p99: number; non2xx: number; errors: number }> {
   const worker = new Worker(LOAD_WORKER, {
     eval: true,
-    workerData: { opts: { url, connections: 50, duration: DURATION_S, headers: { 'user-agent': PHONE_UA, 'accept-encoding': 'gzip' }, ...opts } },
+    workerData: { autocannon: AUTOCANNON, opts: { url, connections: 50, duration: DURATION_S, headers: { 'user-agent': PHONE_UA, 'accept-encoding': 'gzip' }, ...opts } },
   });
   return new Promise<{ requestsPerSec: number; p99: number; non2xx: number; errors: number; error?: string }>((resolve, reject) => worker.once('message', resolve).once('error', reject))
     .then((r) => {
