@@ -136,8 +136,10 @@ describe('no page overflows a phone screen (360 and 390 px)', () => {
 
   for (const who of ['visitor', 'customer', 'staff'] as const) {
     for (const width of WIDTHS) {
-      // the six walks use their own browser contexts and pages, so they run side by side (a third of the time)
-      it.concurrent(`every route at ${width} px as ${who === 'visitor' ? 'a visitor' : who === 'customer' ? 'a signed-in customer' : 'staff'}, with the main states`, { timeout: 180_000 }, async () => {
+      // the six walks use their own browser contexts and pages, so they run side by side (a third of
+      // the time). A walk took 90-105 s in CI and 140-180 s on a slower machine with the others
+      // beside it: the limit leaves room for that, a hung page still fails at its own 45 s wait
+      it.concurrent(`every route at ${width} px as ${who === 'visitor' ? 'a visitor' : who === 'customer' ? 'a signed-in customer' : 'staff'}, with the main states`, { timeout: 420_000 }, async () => {
         const problems: string[] = [];
         const page = await contexts[`${who}-${width}`]!.newPage();
         // the walks share two cores with each other and the server: a navigation may wait its turn
