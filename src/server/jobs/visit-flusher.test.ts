@@ -30,7 +30,57 @@ describe('visit flusher', () => {
     await f.flush();
     expect(f.pending).toBe(0);
     expect(await visitRows(p.id)).toBe(1);
+    // visits have no foreign key of their own (drizzle/0017): the rollups' kept the stray one out
+    expect(await visitRows('doesnotexist')).toBe(0);
     await f.stop();
+  });
+
+  it('does not write a batch twice when its commit went unacknowledged', async () => {
+    const { agent } = await signedInAgent(t.app);
+    const p = (await agent.post('/api/profile', { fullName: 'Retry Test' })).json();
+    // the first transaction commits, then the caller hears of an error (a connection lost at commit)
+    let failAfterCommit = 1;
+    const db = new Proxy(t.app.ctx.db, {
+      get(target, prop, receiver) {
+        if (prop !== 'transaction') return Reflect.get(target, prop, receiver);
+        return async (fn: (tx: never) => Promise<unknown>) => {
+          const result = await target.transaction(fn as never);
+          if (failAfterCommit-- > 0) throw Object.assign(new Error('Connection terminated unexpectedly'), { code: 'ECONNRESET' });
+          return result;
+        };
+      },
+    });
+    const f = createVisitFlusher({ db, log: t.app.ctx.log }, { intervalMs: 60_000 });
+    const at = new Date();
+    for (let i = 0; i < 5; i++) f.record({ kind: 'visit', profileId: p.id, at, userAgent: UA, device: 'Mobile', source: 'direct' });
+    f.record({ kind: 'save', profileId: p.id, at });
+    await expect(f.flush()).rejects.toThrow('Connection terminated');
+    expect(f.pending).toBe(6); // kept for the retry
+    f.record({ kind: 'visit', profileId: p.id, at, userAgent: UA, device: 'Mobile', source: 'direct' });
+    await f.flush();
+    expect(f.pending).toBe(0);
+    expect(await visitRows(p.id)).toBe(6);
+    const saves = Number(((await t.app.ctx.db.execute(sql`select count(*)::int n from contact_saves where profile_id = ${p.id}`)) as any).rows[0].n);
+    expect(saves).toBe(1);
+    // the rollups counted each view once too
+    const views = Number(((await t.app.ctx.db.execute(sql`select coalesce(sum(n), 0)::int n from engagement_daily where profile_id = ${p.id} and kind = 'view'`)) as any).rows[0].n);
+    expect(views).toBe(6);
+    await f.stop();
+  });
+
+  it('removes the visits of a deleted profile with it, and prunes old batch keys', async () => {
+    const { agent, user } = await signedInAgent(t.app);
+    const p = (await agent.post('/api/profile', { fullName: 'Delete Test' })).json();
+    await t.app.ctx.db.execute(sql`insert into visit_batches (key, created_at) values ('old-batch', now() - interval '2 days'), ('recent-batch', now() - interval '1 hour')`);
+    const f = createVisitFlusher(t.app.ctx, { intervalMs: 60_000 });
+    for (let i = 0; i < 3; i++) f.record({ kind: 'visit', profileId: p.id, at: new Date(), userAgent: UA, device: 'Mobile', source: 'direct' });
+    await f.stop();
+    expect(await visitRows(p.id)).toBe(3);
+    const keys = ((await t.app.ctx.db.execute(sql`select key from visit_batches where key in ('old-batch', 'recent-batch')`)) as any).rows.map((r: { key: string }) => r.key);
+    expect(keys).toEqual(['recent-batch']);
+    // deleting the account deletes the profile (cascade), and the profile's visits with it
+    await t.app.ctx.db.execute(sql`delete from users where id = ${user.id}`);
+    expect(await visitRows(p.id)).toBe(0);
   });
 
   it('writes a batch in statements of the chunk size, every event once', async () => {
@@ -58,8 +108,9 @@ describe('visit flusher', () => {
       },
     });
     for (const [chunk, statements] of [
-      [500, 3],
-      [100, 12],
+      // one statement records the batch's key, then the inserts
+      [500, 4],
+      [100, 13],
     ] as const) {
       inserts = 0;
       const before = await visitRows(p.id);

@@ -1,12 +1,15 @@
 import crypto from 'node:crypto';
 import type { AppContext } from '#server/context';
 import { sql } from 'drizzle-orm';
+import { queryRow } from '#server/db/rows';
 
 /**
  * Public-page events (visits, link clicks, contact saves) are buffered in memory and written in
  * batches, so a burst of scans costs one insert per second instead of one per view.
  * The buffer is flushed every second, as soon as it holds 500 events, before analytics are read,
- * and at shutdown (registered in ctx.onClose). A failed write puts the events back (bounded).
+ * and at shutdown (registered in ctx.onClose). A failed write keeps its batch (bounded) and retries
+ * it first, under the same key: each batch records its key in `visit_batches` in the transaction
+ * that writes its events, so a batch whose commit went unacknowledged is not written twice.
  */
 
 export type PublicEvent =
@@ -36,20 +39,33 @@ const CHUNK_ON_EVENT_LOOP = 100;
 const CHUNK = 500;
 const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
-type Buffered = PublicEvent & { key: string };
+/** A batch that failed to write, kept with its key so that its retry is recognised. */
+interface Batch {
+  key: string;
+  events: PublicEvent[];
+}
+
+/** Batch keys are kept a day: a retry comes within seconds of its failure, or not at all. */
+const PRUNE_EVERY_MS = 3_600_000;
 
 export function createVisitFlusher(ctx: Pick<AppContext, 'db' | 'log'>, opts: { intervalMs?: number; chunk?: number } = {}): VisitFlusher {
   const chunk = opts.chunk ?? CHUNK;
-  let buffer: Buffered[] = [];
+  let buffer: PublicEvent[] = [];
+  /** batches that failed, oldest first */
+  const retries: Batch[] = [];
+  let retrying = 0;
   let running: Promise<void> | null = null;
   let stopped = false;
   let dropped = 0;
+  let prunedAt = 0;
 
-  async function write(batch: Buffered[]) {
-    const v = batch.filter((e): e is Extract<Buffered, { kind: 'visit' }> => e.kind === 'visit');
-    const c = batch.filter((e): e is Extract<Buffered, { kind: 'click' }> => e.kind === 'click');
-    const s = batch.filter((e): e is Extract<Buffered, { kind: 'save' }> => e.kind === 'save');
+  async function write({ key, events }: Batch) {
+    const v = events.filter((e): e is Extract<PublicEvent, { kind: 'visit' }> => e.kind === 'visit');
+    const c = events.filter((e): e is Extract<PublicEvent, { kind: 'click' }> => e.kind === 'click');
+    const s = events.filter((e): e is Extract<PublicEvent, { kind: 'save' }> => e.kind === 'save');
     await ctx.db.transaction(async (tx) => {
+      // the batch's key first: found, the batch committed before (its acknowledgement was lost)
+      if (!(await queryRow(tx, sql`insert into visit_batches (key) values (${key}) on conflict do nothing returning key`))) return;
       // One statement per chunk with the rows as one JSON parameter: the statement text and its
       // plan stay the same whatever the chunk holds, so building and parsing it costs almost
       // nothing on the event loop's thread (a 50-row VALUES list cost more to build than to insert).
@@ -61,13 +77,11 @@ export function createVisitFlusher(ctx: Pick<AppContext, 'db' | 'log'>, opts: { 
           device: e.device,
           source: e.source,
           card_code: e.cardCode ?? null,
-          batch_key: e.key,
         }));
-        await tx.execute(sql`insert into visits (profile_id, created_at, user_agent, device, source, card_code, batch_key)
-          select profile_id, created_at, user_agent, device, source, card_code, batch_key
+        await tx.execute(sql`insert into visits (profile_id, created_at, user_agent, device, source, card_code)
+          select profile_id, created_at, user_agent, device, source, card_code
           from json_to_recordset(${JSON.stringify(rows)}::json)
-            as r(profile_id text, created_at timestamptz, user_agent text, device text, source text, card_code text, batch_key text)
-          on conflict (batch_key) do nothing`);
+            as r(profile_id text, created_at timestamptz, user_agent text, device text, source text, card_code text)`);
         await yieldToEventLoop();
       }
       for (let i = 0; i < c.length; i += chunk) {
@@ -86,28 +100,52 @@ export function createVisitFlusher(ctx: Pick<AppContext, 'db' | 'log'>, opts: { 
     });
   }
 
-  async function flushOnce() {
-    if (!buffer.length) return;
-    const batch = buffer;
-    buffer = [];
+  /** Writes a batch; one that fails is kept for the next flush (at the front when `retried`). */
+  async function writeOrKeep(batch: Batch, retried: boolean) {
     try {
       await write(batch);
     } catch (err: unknown) {
-      // a profile deleted meanwhile makes the whole batch fail its foreign key: retry row by row
+      // a profile deleted meanwhile makes the whole batch fail its foreign key (the rollups'):
+      // write it event by event, each under a key of its own derived from the batch's
       const code = (err as { code?: string; cause?: { code?: string } })?.code ?? (err as { cause?: { code?: string } })?.cause?.code;
       if (code === '23503') {
-        for (const e of batch) await write([e]).catch(() => undefined);
+        for (const [i, e] of batch.events.entries()) await write({ key: `${batch.key}:${i}`, events: [e] }).catch(() => undefined);
         return;
       }
-      ctx.log.warn({ err, events: batch.length }, 'visit flush failed; will retry');
-      buffer = batch.concat(buffer);
-      if (buffer.length > MAX_BUFFER) {
-        dropped += buffer.length - MAX_BUFFER;
-        buffer = buffer.slice(buffer.length - MAX_BUFFER);
+      ctx.log.warn({ err, events: batch.events.length }, 'visit flush failed; will retry');
+      if (retried) retries.unshift(batch);
+      else retries.push(batch);
+      retrying += batch.events.length;
+      // bounded: the oldest batches go first
+      while (retrying + buffer.length > MAX_BUFFER && retries.length) {
+        const oldest = retries.shift()!;
+        retrying -= oldest.events.length;
+        dropped += oldest.events.length;
         ctx.log.error({ dropped }, 'visit buffer full; oldest events dropped');
       }
       throw err;
     }
+  }
+
+  async function prune() {
+    if (Date.now() - prunedAt < PRUNE_EVERY_MS) return;
+    prunedAt = Date.now();
+    await ctx.db.execute(sql`delete from visit_batches where created_at < now() - interval '1 day'`).catch((err) => ctx.log.warn({ err }, 'visit batch keys not pruned'));
+  }
+
+  async function flushOnce() {
+    // batches that failed before, oldest first, under their own keys; then what came in since
+    while (retries.length) {
+      const batch = retries.shift()!;
+      retrying -= batch.events.length;
+      await writeOrKeep(batch, true);
+    }
+    if (buffer.length) {
+      const events = buffer;
+      buffer = [];
+      await writeOrKeep({ key: crypto.randomUUID(), events }, false);
+    }
+    await prune();
   }
 
   function flush(): Promise<void> {
@@ -121,26 +159,26 @@ export function createVisitFlusher(ctx: Pick<AppContext, 'db' | 'log'>, opts: { 
   }
 
   const timer = setInterval(() => {
-    if (buffer.length) flush().catch(() => undefined);
+    if (buffer.length || retries.length) flush().catch(() => undefined);
   }, opts.intervalMs ?? FLUSH_EVERY_MS);
   timer.unref();
 
   return {
     record(event) {
       if (stopped) return;
-      buffer.push({ ...event, key: crypto.randomUUID() });
+      buffer.push(event);
       if (buffer.length >= FLUSH_AT && !running) flush().catch(() => undefined);
     },
     flush,
     async stop() {
       clearInterval(timer);
       await flush().catch(() => undefined);
-      // one more try for anything put back by a failed write
-      if (buffer.length) await flush().catch((err) => ctx.log.error({ err, lost: buffer.length }, 'visit events lost at shutdown'));
+      // one more try for anything kept by a failed write
+      if (retries.length) await flush().catch((err) => ctx.log.error({ err, lost: retrying }, 'visit events lost at shutdown'));
       stopped = true;
     },
     get pending() {
-      return buffer.length;
+      return buffer.length + retrying;
     },
   };
 }

@@ -63,20 +63,32 @@ export const visits = pgTable(
   'visits',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    profileId: text('profile_id')
-      .notNull()
-      .references(() => profiles.id, { onDelete: 'cascade' }),
+    /**
+     * The profile viewed. No foreign key (drizzle/0017_visit_batches.sql): the per-row check cost
+     * as much as the rest of the insert. The rollup trigger's upsert into engagement_daily, which
+     * has the key, fails a statement with an unknown profile, and a trigger on profiles deletes
+     * the visits of a deleted profile.
+     */
+    profileId: text('profile_id').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     userAgent: text('user_agent').notNull().default(''),
     device: text('device').notNull().default('Unknown'),
     /** card | link | direct */
     source: text('source').notNull().default('direct'),
     cardCode: text('card_code'),
-    /** unique per buffered visit so a retried batch is never doubled */
-    batchKey: text('batch_key').unique(),
   },
   (t) => [index('visits_profile_created_idx').on(t.profileId, t.createdAt)],
 );
+
+/**
+ * One row per batch of public-page events the visit flusher wrote (visit-flusher.ts), in the same
+ * transaction as the events: a batch retried after its commit went unacknowledged finds its key and
+ * is not written twice. Keys older than a day are pruned.
+ */
+export const visitBatches = pgTable('visit_batches', {
+  key: text('key').primaryKey(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
 
 export const linkClicks = pgTable(
   'link_clicks',
