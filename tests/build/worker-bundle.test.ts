@@ -11,9 +11,9 @@ import { describe, expect, it } from 'vitest';
  */
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
-async function workerGraph() {
+async function graphOf(entry: string) {
   const out = await build({
-    entryPoints: [path.join(root, 'src/server/worker.ts')],
+    entryPoints: [path.join(root, entry)],
     bundle: true,
     platform: 'node',
     format: 'esm',
@@ -23,7 +23,7 @@ async function workerGraph() {
     write: false,
     metafile: true,
     logLevel: 'silent',
-    outdir: path.join(root, '.tmp/worker-bundle-check'),
+    outdir: path.join(root, '.tmp/bundle-check'),
   });
   const inputs = Object.keys(out.metafile.inputs);
   const staticPackages = new Set<string>();
@@ -39,7 +39,7 @@ async function workerGraph() {
 
 describe('the worker bundle (decision 18-03)', () => {
   it('holds no feature service, schema or route, and loads rare packages on first use', async () => {
-    const { inputs, staticPackages, lazyPackages } = await workerGraph();
+    const { inputs, staticPackages, lazyPackages } = await graphOf('src/server/worker.ts');
     const heavy = inputs.filter((f) => /\.service\.ts$|\.routes\.ts$|\/db\/schema\/|\/public-api\.ts$/.test(f));
     expect(heavy).toEqual([]);
     for (const pkg of ['pdfkit', 'passkit-generator', 'jsqr']) {
@@ -48,6 +48,17 @@ describe('the worker bundle (decision 18-03)', () => {
     }
     for (const pkg of ['@node-rs/argon2', 'drizzle-orm', '@shopify/storefront-api-client', 'nodemailer', 'openai']) {
       expect(staticPackages.has(pkg), `${pkg} in the worker`).toBe(false);
+    }
+  }, 30_000);
+});
+
+describe('the server bundle (decision 18-03)', () => {
+  it('loads the packages of optional services on first use', async () => {
+    const { staticPackages, lazyPackages } = await graphOf('src/server/server.ts');
+    // each is tens of MB resident once loaded: an AI model, SMTP, ZIP exports, S3, Redis
+    for (const pkg of ['openai', 'nodemailer', 'archiver', '@aws-sdk/client-s3', 'ioredis']) {
+      expect(staticPackages.has(pkg), `${pkg} imported at the top of a module the server loads`).toBe(false);
+      expect(lazyPackages.has(pkg), `${pkg} no longer used by the server?`).toBe(true);
     }
   }, 30_000);
 });

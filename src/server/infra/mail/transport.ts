@@ -1,4 +1,4 @@
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 
 export interface MailTransport {
   readonly configured: boolean;
@@ -20,19 +20,24 @@ export function createMailTransport(smtpUrl: string | undefined): MailTransport 
       close() {},
     };
   }
+  // the library (about 15 MB resident) loads with the first e-mail, not with the server;
   // short timeouts: a dead or stuck SMTP server must not hold the worker
-  const transporter = nodemailer.createTransport({
-    url: smtpUrl,
-    connectionTimeout: 5000,
-    greetingTimeout: 5000,
-    socketTimeout: 15000,
-    disableFileAccess: true,
-    disableUrlAccess: true,
-  } as any);
+  let transporter: Promise<Transporter> | null = null;
+  const connect = () =>
+    (transporter ??= import('nodemailer').then(({ default: nodemailer }) =>
+      nodemailer.createTransport({
+        url: smtpUrl,
+        connectionTimeout: 5000,
+        greetingTimeout: 5000,
+        socketTimeout: 15000,
+        disableFileAccess: true,
+        disableUrlAccess: true,
+      } as any),
+    ));
   return {
     configured: true,
     async send(msg) {
-      const info = await transporter.sendMail({
+      const info = await (await connect()).sendMail({
         from: msg.from,
         to: msg.to,
         subject: msg.subject,
@@ -43,10 +48,11 @@ export function createMailTransport(smtpUrl: string | undefined): MailTransport 
       return info.messageId;
     },
     async verify() {
-      await transporter.verify();
+      await (await connect()).verify();
     },
     close() {
-      transporter.close();
+      // a transport never used has nothing to close
+      void transporter?.then((t) => t.close()).catch(() => undefined);
     },
   };
 }

@@ -1,4 +1,4 @@
-import OpenAI from 'openai';
+import type OpenAI from 'openai';
 import { z } from 'zod';
 import type { AppConfig } from '#server/env';
 
@@ -34,22 +34,29 @@ export function chatModelConfigured(config: Pick<AppConfig, 'AI_BASE_URL' | 'AI_
 export function createChatModel(config: Pick<AppConfig, 'AI_BASE_URL' | 'AI_API_KEY' | 'AI_MODEL' | 'AI_TIMEOUT_MS'>): ChatModel | null {
   if (!chatModelConfigured(config)) return null;
   const timeout = config.AI_TIMEOUT_MS;
-  const client = new OpenAI({
-    // local servers (Ollama, vLLM) need no key, but the client wants a value
-    apiKey: config.AI_API_KEY ?? 'not-needed',
-    baseURL: config.AI_BASE_URL,
-    timeout,
-    maxRetries: 0,
-  });
+  // the client library (about 14 MB resident) loads with the first request, not with the server
+  let client: Promise<{ client: OpenAI; TimeoutError: typeof OpenAI.APIConnectionTimeoutError }> | null = null;
+  const connect = () =>
+    (client ??= import('openai').then(({ default: Client }) => ({
+      client: new Client({
+        // local servers (Ollama, vLLM) need no key, but the client wants a value
+        apiKey: config.AI_API_KEY ?? 'not-needed',
+        baseURL: config.AI_BASE_URL,
+        timeout,
+        maxRetries: 0,
+      }),
+      TimeoutError: Client.APIConnectionTimeoutError,
+    })));
   const model = config.AI_MODEL ?? DEFAULT_MODEL;
   return {
     model,
-    baseUrl: client.baseURL,
+    baseUrl: config.AI_BASE_URL ?? process.env.OPENAI_BASE_URL ?? 'https://api.openai.com/v1',
     async json(schema, system, user) {
       const signal = AbortSignal.timeout(timeout);
       let content: string | null | undefined;
+      const { client: api, TimeoutError } = await connect();
       try {
-        const res = await client.chat.completions.create(
+        const res = await api.chat.completions.create(
           {
             model,
             temperature: 0.4,
@@ -63,7 +70,7 @@ export function createChatModel(config: Pick<AppConfig, 'AI_BASE_URL' | 'AI_API_
         );
         content = res.choices?.[0]?.message?.content;
       } catch (e) {
-        if (signal.aborted || e instanceof OpenAI.APIConnectionTimeoutError || (e as Error)?.name === 'AbortError') {
+        if (signal.aborted || e instanceof TimeoutError || (e as Error)?.name === 'AbortError') {
           throw new ModelError(`model timed out after ${timeout} ms`, 'timeout');
         }
         const status = (e as { status?: number }).status;
