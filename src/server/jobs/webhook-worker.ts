@@ -21,6 +21,7 @@ import { checkWebhookUrl, type AddressPolicy, type ResolvedAddress } from './web
  *    its first attempt; then the endpoint is disabled and its owner e-mailed.
  * At least once: a crash after the receiver answered and before the row is marked repeats the
  * delivery with the same `webhook-id`.
+ * 3. pruning: finished deliveries older than DELIVERY_RETENTION_DAYS leave the log (hourly).
  */
 export interface WebhookWorker {
   /** fan out recorded events and deliver what is due; resolves with how many deliveries succeeded */
@@ -34,6 +35,9 @@ export const RETRY_WINDOW_MS = 24 * 60 * 60 * 1000;
 const SCHEDULE_SECONDS = [10, 30, 120, 600, 1800, 3600, 7200, 14400];
 const BATCH = 10;
 const LEASE_SECONDS = 120;
+/** Finished deliveries (delivered or failed) stay in the log this long; pending ones always stay. */
+export const DELIVERY_RETENTION_DAYS = 30;
+const PRUNE_EVERY_MS = 3_600_000;
 
 /** Seconds to wait after the n-th failed attempt. */
 export function webhookBackoffSeconds(attempts: number): number {
@@ -218,9 +222,20 @@ export function createWebhookWorker(opts: {
     return delivered;
   }
 
+  /** at most once an hour per instance: the log keeps DELIVERY_RETENTION_DAYS of finished deliveries */
+  let prunedAt = 0;
+  async function prune() {
+    if (Date.now() - prunedAt < PRUNE_EVERY_MS) return;
+    prunedAt = Date.now();
+    await db.execute(sql`delete from webhook_deliveries where status <> 'pending'
+      and coalesce(delivered_at, last_attempt_at, created_at) < now() - make_interval(days => ${DELIVERY_RETENTION_DAYS})`);
+  }
+
   async function process(): Promise<number> {
     while ((await fanOut()) > 0);
-    return deliver();
+    const delivered = await deliver();
+    await prune().catch((err) => log.warn({ err: err?.message }, 'old webhook deliveries not pruned'));
+    return delivered;
   }
 
   function runOnce(): Promise<number> {

@@ -10,6 +10,7 @@ import { recordEvent, signalEvents } from '#server/infra/events';
 import { orderInput } from '#tests/helpers/orders';
 import { adminAgent, signedInAgent } from '#tests/helpers/factories';
 import { insertDesign } from '#tests/helpers/admin-factories';
+import { createWebhookWorker, DELIVERY_RETENTION_DAYS } from '#server/jobs/webhook-worker';
 import { WebhookCardData, WebhookOrderData, WebhookOrderStatusData, WebhookPayload } from '#shared/schemas/webhooks';
 
 /** A receiver on loopback: answers `mode`, or refuses connections while `down`. */
@@ -389,6 +390,25 @@ describe('signed deliveries', () => {
     // redelivery waits until it is enabled again
     const [first] = await deliveriesOf(endpoint.id);
     expect((await agent.post(`/api/webhooks/${endpoint.id}/deliveries/${first.id}/redeliver`)).statusCode).toBe(409);
+  });
+});
+
+describe('the delivery log', () => {
+  it(`keeps finished deliveries ${DELIVERY_RETENTION_DAYS} days and pending ones until they finish`, async () => {
+    const { agent } = await signedInAgent(t.app);
+    const { endpoint } = (await agent.post('/api/webhooks', { url: rx.url, events: ['lead.created'] })).json();
+    const old = `now() - interval '${DELIVERY_RETENTION_DAYS + 1} days'`;
+    const row = (message: string, status: string, at: string) =>
+      sql`(${endpoint.id}, ${message}, 'lead.created', '{}', ${status}, ${sql.raw(at)}, ${sql.raw(status === 'delivered' ? at : 'null')}, ${sql.raw(at)}, ${sql.raw(status === 'pending' ? "now() + interval '1 hour'" : 'now()')})`;
+    await t.app.ctx.db.execute(sql`insert into webhook_deliveries (endpoint_id, message_id, type, payload, status, created_at, delivered_at, last_attempt_at, next_attempt_at) values
+      ${row('msg_old_delivered', 'delivered', old)}, ${row('msg_old_failed', 'failed', old)}, ${row('msg_old_pending', 'pending', old)},
+      ${row('msg_recent_delivered', 'delivered', "now() - interval '2 days'")}`);
+    // a worker of its own: its first run prunes
+    const worker = createWebhookWorker({ db: t.app.ctx.db, log: t.app.log, policy: { allowHttp: true, allowPrivate: true }, onEmailQueued: () => {}, manageUrl: () => 'https://cards.example.test/developer' });
+    await worker.runOnce();
+    await worker.stop();
+    expect((await deliveriesOf(endpoint.id)).map((d) => d.messageId)).toEqual(['msg_old_pending', 'msg_recent_delivered']);
+    expect((await agent.get(`/api/webhooks/${endpoint.id}/deliveries`)).json().deliveries).toHaveLength(2);
   });
 });
 
