@@ -32,7 +32,7 @@ async function pendingDesign(o: { withCode: boolean; fullName: string }) {
   const { user } = await signUpViaApi(ctx);
   await ctx.close();
   const profile = await insertProfile(server.app, user.id, { fullName: o.fullName });
-  const { design } = await insertDesignWithOrder(server.app, {
+  const { design, order } = await insertDesignWithOrder(server.app, {
     userId: user.id,
     profileId: o.withCode ? profile.id : null,
     templateId: 18,
@@ -42,7 +42,7 @@ async function pendingDesign(o: { withCode: boolean; fullName: string }) {
     customerProfile: { fullName: o.fullName, email: 'print@example.com', jobTitle: 'Engineer', phoneNumber: '+1 212 555 0100' },
   });
   if (!o.withCode) await db().update(cards).set({ userId: null }).where(eq(cards.id, design.id));
-  return design;
+  return Object.assign(design, { orderId: order.id });
 }
 
 describe('print check in the design review', () => {
@@ -95,7 +95,12 @@ describe('print check in the design review', () => {
     const [row] = await db().select({ status: cards.status }).from(cards).where(eq(cards.id, design.id));
     expect(row.status).toBe('approved');
     const events = await db().select().from(designEvents).where(eq(designEvents.cardId, design.id));
-    expect(events.find((e) => e.kind === 'approved')?.reason).toMatch(/^Print check overridden \(failed: .*\): The code is engraved after review$/);
+    const reason = events.find((e) => e.kind === 'approved')?.reason;
+    expect(reason).toMatch(/^Print check overridden \(failed: .*\): The code is engraved after review$/);
+    // the order's detail shows the override with the design
+    await page.goto(`/admin?tab=orders&order=${design.orderId}`);
+    const override = page.getByRole('dialog').getByTestId('print-override');
+    await poll(() => override.textContent()).toBe(`Approved with an override. ${reason}`);
     expect(errors).toEqual([]);
     await page.close();
   });

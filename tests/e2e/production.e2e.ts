@@ -104,6 +104,10 @@ describe('the shop floor in a real browser', () => {
     // the job ticket's QR code opens the order in /admin
     await page.goto(`/admin?tab=production&order=${order.id}`);
     await poll(() => page.getByRole('dialog').getByRole('heading', { name: `Order #${order.id}` }).count()).toBe(1);
+    // the order's detail shows how it left: the carrier's tracking link
+    const tracking = page.getByRole('dialog').getByTestId('order-tracking');
+    await poll(() => tracking.textContent()).toBe('UPS 1Z999AA10123456784');
+    expect(await tracking.getByRole('link').getAttribute('href')).toBe('https://www.ups.com/track?tracknum=1Z999AA10123456784');
     expect(errors).toEqual([]);
     await page.close();
   });

@@ -147,8 +147,22 @@ export const AdminOrderDesign = z.strictObject({
   profileId: z.string().nullable(),
   reviewNotes: z.string().nullable(),
   reviewedAt: dateTime.nullable(),
+  /** approved despite a failing print check: the reason staff gave (as the design history keeps it) */
+  printOverride: z.string().nullable(),
 });
 export type AdminOrderDesign = z.infer<typeof AdminOrderDesign>;
+
+/** How the order left the floor (issue 22): a carrier and tracking number, or a pickup code. */
+export const AdminOrderShipment = z.strictObject({
+  carrier: z.string().nullable(),
+  carrierLabel: z.string().nullable(),
+  trackingNumber: z.string().nullable(),
+  trackingUrl: z.string().nullable(),
+  shippedAt: dateTime.nullable(),
+  pickupCode: z.string().nullable(),
+  pickupReadyAt: dateTime.nullable(),
+});
+export type AdminOrderShipment = z.infer<typeof AdminOrderShipment>;
 
 export const AdminOrderGetResponse = AdminOrder.extend({
   internalNotes: z.string(),
@@ -157,6 +171,7 @@ export const AdminOrderGetResponse = AdminOrder.extend({
   history: z.array(OrderHistoryEntry),
   notes: z.array(OrderNoteEntry),
   design: AdminOrderDesign.nullable(),
+  shipment: AdminOrderShipment.nullable(),
 });
 export type AdminOrderDetail = z.infer<typeof AdminOrderGetResponse>;
 

@@ -2,7 +2,8 @@ import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { cardType as findCardType, deliveryOption as findDeliveryOption } from '#shared/catalogue';
 import type { AdminOrder, AdminOrderDetail, AdminOrderPage, OrderHistoryEntry, OrderNoteEntry } from '#shared/schemas/admin';
 import type { AppContext, SessionUser } from '#server/context';
-import { cards, orderNotes, orderStatusHistory, orders, users } from '#server/db/schema/index';
+import { cards, designEvents, orderFulfilment, orderNotes, orderStatusHistory, orders, users } from '#server/db/schema/index';
+import { carrierLabel } from '#shared/production/tracking';
 import { notFound } from '#server/http/http-errors';
 import { ordersWaitingForProfile } from '#server/features/engagement/public-api';
 
@@ -265,6 +266,16 @@ export async function getOrderDetail(ctx: AppContext, id: number): Promise<Admin
     .orderBy(desc(cards.id))
     .limit(5);
   const card = designCandidates.find((c) => c.id === row.cardId) ?? designCandidates[0];
+  // the latest approval's reason is set only when staff overrode a failing print check
+  const [approval] = card
+    ? await ctx.db
+        .select({ reason: designEvents.reason })
+        .from(designEvents)
+        .where(and(eq(designEvents.cardId, card.id), eq(designEvents.kind, 'approved')))
+        .orderBy(desc(designEvents.id))
+        .limit(1)
+    : [];
+  const [shipped] = await ctx.db.select().from(orderFulfilment).where(eq(orderFulfilment.orderId, id)).limit(1);
 
   return {
     ...toAdminOrder({ ...(row as unknown as ListRow), designFront: card?.frontImageUrl ?? null, waitsForProfile: (await ordersWaitingForProfile(ctx.db, [id])).has(id) }),
@@ -284,6 +295,18 @@ export async function getOrderDetail(ctx: AppContext, id: number): Promise<Admin
           profileId: card.profileId,
           reviewNotes: card.reviewNotes,
           reviewedAt: card.reviewedAt ? card.reviewedAt.toISOString() : null,
+          printOverride: card.status === 'approved' ? (approval?.reason ?? null) : null,
+        }
+      : null,
+    shipment: shipped
+      ? {
+          carrier: shipped.carrier,
+          carrierLabel: shipped.carrier ? carrierLabel(shipped.carrier) : null,
+          trackingNumber: shipped.trackingNumber,
+          trackingUrl: shipped.trackingUrl,
+          shippedAt: shipped.shippedAt ? shipped.shippedAt.toISOString() : null,
+          pickupCode: shipped.pickupCode,
+          pickupReadyAt: shipped.pickupReadyAt ? shipped.pickupReadyAt.toISOString() : null,
         }
       : null,
   };

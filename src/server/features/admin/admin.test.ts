@@ -142,7 +142,8 @@ describe('order detail, status and notes', () => {
     expect(res.statusCode).toBe(200);
     const d = res.json() as AdminOrderDetail;
     expect(d).toMatchObject({ id: order.id, customerName: 'Detail Person', specialRequests: 'Gold edges please', cardStyle: 'Matte', previewUrl: '/api/files/front.png', internalNotes: '' });
-    expect(d.design).toMatchObject({ id: design.id, frontImageUrl: '/api/files/front.png', backImageUrl: '/api/files/back.png', status: 'pending' });
+    expect(d.design).toMatchObject({ id: design.id, frontImageUrl: '/api/files/front.png', backImageUrl: '/api/files/back.png', status: 'pending', printOverride: null });
+    expect(d.shipment).toBeNull();
     expect(d.history).toEqual([expect.objectContaining({ fromStatus: null, toStatus: 'pending', changedBy: 'customer' })]);
     expect(d).not.toHaveProperty('statusToken');
     // the list shows the same real preview

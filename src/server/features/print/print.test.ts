@@ -205,7 +205,7 @@ describe('print check and the approval gate', () => {
 
   it('a failing check blocks approval without a reason (400 on overrideReason, nothing written); with one it is approved and the reason kept', async () => {
     // the code URL is not what the card says: the QR module check passes, but the decode check needs the URL
-    const { card } = await design({ qrCodeUrl: null });
+    const { card, order } = await design({ qrCodeUrl: null });
     await t.app.ctx.db.delete(profiles).where(eq(profiles.id, card.profileId!));
     const check = (await admin.get(`/api/admin/cards/${card.id}/print-check`)).json() as PrintCheck;
     expect(check.blocking).toBe(true);
@@ -225,6 +225,9 @@ describe('print check and the approval gate', () => {
     const events = await t.app.ctx.db.select().from(designEvents).where(eq(designEvents.cardId, card.id));
     const approved = events.find((e) => e.kind === 'approved')!;
     expect(approved.reason).toMatch(/^Print check overridden \(failed: qr code in the print file.*\): The QR code is added after review$/);
+    // the staff order detail shows it with the design
+    const detail = (await admin.get(`/api/admin/orders/${order.id}`)).json();
+    expect(detail.design.printOverride).toBe(approved.reason);
   }, 60_000);
 
   it('rejecting never needs a reason for the print check', async () => {

@@ -158,6 +158,10 @@ describe('shipping and pickup', () => {
     const shipped = res.json() as ProductionOrder;
     expect(shipped.status).toBe('shipped');
     expect(shipped.fulfilment).toMatchObject({ carrier: 'ups', trackingNumber: '1Z999AA10123456784', trackingUrl: 'https://www.ups.com/track?tracknum=1Z999AA10123456784' });
+    // the staff order detail carries the shipment too
+    const detail = (await admin.get(`/api/admin/orders/${o.id}`)).json();
+    expect(detail.shipment).toMatchObject({ carrier: 'ups', carrierLabel: 'UPS', trackingNumber: '1Z999AA10123456784', trackingUrl: 'https://www.ups.com/track?tracknum=1Z999AA10123456784', pickupCode: null });
+    expect(Date.parse(detail.shipment.shippedAt)).toBeGreaterThan(Date.now() - 60_000);
     const history = await t.app.ctx.db.select().from(orderStatusHistory).where(eq(orderStatusHistory.orderId, o.id));
     expect(history.map((h) => h.toStatus)).toEqual(['in-production', 'quality-check', 'shipped']);
     const mails = await emailsTo(email);
@@ -195,6 +199,7 @@ describe('shipping and pickup', () => {
     expect(mails[0].textBody).toContain(`Your pickup code: ${code}`);
     const page = await statusPage(o.id);
     expect(page.fulfilment?.pickupCode).toBe(code);
+    expect((await admin.get(`/api/admin/orders/${o.id}`)).json().shipment).toMatchObject({ pickupCode: code, trackingNumber: null, carrier: null });
     expect(page.timeline.at(-1)).toMatchObject({ label: 'Ready for pickup', detail: `Pickup code ${code}` });
     await admin.patch(`/api/admin/orders/${o.id}`, { status: 'completed' });
     expect((await statusPage(o.id)).timeline.at(-1)!.label).toBe('Collected');

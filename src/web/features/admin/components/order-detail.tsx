@@ -33,7 +33,7 @@ function Section({ title, children, className }: { title: string; children: Reac
 function DesignPreview({ order }: { order: AdminOrderDetail }) {
   const front = order.design?.frontImageUrl ?? order.previewUrl;
   const back = order.design?.backImageUrl ?? null;
-  if (!front && !back) return <p className="text-sm text-muted-foreground">This order has no design or artwork to preview.</p>;
+  if (!front && !back && !order.design) return <p className="text-sm text-muted-foreground">This order has no design or artwork to preview.</p>;
   return (
     <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
       {front ? (
@@ -48,13 +48,47 @@ function DesignPreview({ order }: { order: AdminOrderDetail }) {
           <figcaption className="mt-1 text-xs text-muted-foreground">Back (QR code)</figcaption>
         </figure>
       ) : null}
+      {!front && !back ? <p className="text-sm text-muted-foreground sm:col-span-2">This design has no preview image yet.</p> : null}
       {order.design ? (
         <p className="text-xs text-muted-foreground sm:col-span-2">
           Template {order.design.templateId} · design {order.design.status}
           {order.design.reviewNotes ? ` · review note: ${order.design.reviewNotes}` : ''}
         </p>
       ) : null}
+      {order.design?.printOverride ? (
+        <p className="rounded-md border border-amber-500/40 bg-amber-500/10 p-2 text-xs sm:col-span-2" data-testid="print-override">
+          <span className="font-semibold">Approved with an override.</span> {order.design.printOverride}
+        </p>
+      ) : null}
     </div>
+  );
+}
+
+/** How the order left the floor: the carrier's tracking link, or the studio pickup code. */
+function ShipmentRows({ shipment }: { shipment: NonNullable<AdminOrderDetail['shipment']> }) {
+  return (
+    <>
+      {shipment.trackingNumber ? (
+        <Row
+          label="Tracking"
+          value={
+            <span data-testid="order-tracking">
+              {shipment.carrierLabel}{' '}
+              {shipment.trackingUrl ? (
+                <a className="underline" href={shipment.trackingUrl} target="_blank" rel="noopener noreferrer">
+                  {shipment.trackingNumber}
+                </a>
+              ) : (
+                shipment.trackingNumber
+              )}
+            </span>
+          }
+        />
+      ) : null}
+      {shipment.shippedAt ? <Row label="Shipped" value={formatDateTime(shipment.shippedAt)} /> : null}
+      {shipment.pickupCode ? <Row label="Pickup code" value={<span className="font-mono">{shipment.pickupCode}</span>} /> : null}
+      {shipment.pickupReadyAt ? <Row label="Ready for pickup" value={formatDateTime(shipment.pickupReadyAt)} /> : null}
+    </>
   );
 }
 
@@ -131,6 +165,7 @@ export function OrderDetailBody({ order }: { order: AdminOrderDetail }) {
           <Row label="Status" value={<StatusBadge status={order.status} />} />
           {order.waitsForProfile ? <Row label="QR code" value="Waits for profile: the buyer has not claimed the order yet (the claim link is in the order e-mail)" /> : null}
           <Row label="Total" value={formatCents(order.totalCents)} />
+          {order.shipment ? <ShipmentRows shipment={order.shipment} /> : null}
         </dl>
       </Section>
       <Section title="Special Requests">
