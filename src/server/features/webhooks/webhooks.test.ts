@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '#tests/helpers/test-app';
 import { waitFor } from '#tests/helpers/smtp-server';
 import { outbox, webhookDeliveries, webhookEndpoints, webhookEvents } from '#server/db/schema/index';
@@ -393,9 +393,44 @@ describe('signed deliveries', () => {
   });
 });
 
+/** one account for the queue tests below: sign-ups are limited to 20 an hour per address */
+let queueOwner: Awaited<ReturnType<typeof signedInAgent>> | undefined;
+const queueAgent = async () => (queueOwner ??= await signedInAgent(t.app)).agent;
+
+describe('several instances on one queue', () => {
+  it('deliver every message once, in order per endpoint', async () => {
+    const agent = await queueAgent();
+    const endpoints: number[] = [];
+    for (let e = 0; e < 3; e++) endpoints.push((await agent.post('/api/webhooks', { url: `${rx.url}?endpoint=${e}`, events: ['lead.created'] })).json().endpoint.id);
+    const ids = (e: number) => Array.from({ length: 8 }, (_, i) => `msg_instances_${e}_${i}`);
+    // queued in turns across the endpoints, as events arrive
+    for (let i = 0; i < 8; i++) {
+      for (const [e, endpointId] of endpoints.entries()) {
+        await t.app.ctx.db.insert(webhookDeliveries).values({ endpointId, messageId: ids(e)[i], type: 'lead.created', payload: JSON.stringify({ type: 'lead.created', n: i }) });
+      }
+    }
+    const before = rx.got.length;
+    // two more workers beside the app's own: three instances claiming from one table
+    const make = () => createWebhookWorker({ db: t.app.ctx.db, log: t.app.log, policy: { allowHttp: true, allowPrivate: true }, onEmailQueued: () => {}, manageUrl: () => 'https://cards.example.test/developer' });
+    const workers = [make(), make()];
+    try {
+      for (let round = 0; round < 30; round++) {
+        await Promise.all(workers.map((w) => w.runOnce()));
+        const rows = await t.app.ctx.db.select({ status: webhookDeliveries.status }).from(webhookDeliveries).where(inArray(webhookDeliveries.endpointId, endpoints));
+        if (rows.every((r) => r.status === 'delivered')) break;
+      }
+    } finally {
+      await Promise.all(workers.map((w) => w.stop()));
+    }
+    const received = rx.got.slice(before).map((g) => String(g.headers['webhook-id']));
+    for (const e of endpoints.keys()) expect(received.filter((id) => id.startsWith(`msg_instances_${e}_`))).toEqual(ids(e));
+    expect(received.filter((id) => id.startsWith('msg_instances_'))).toHaveLength(24);
+  });
+});
+
 describe('the delivery log', () => {
   it(`keeps finished deliveries ${DELIVERY_RETENTION_DAYS} days and pending ones until they finish`, async () => {
-    const { agent } = await signedInAgent(t.app);
+    const agent = await queueAgent();
     const { endpoint } = (await agent.post('/api/webhooks', { url: rx.url, events: ['lead.created'] })).json();
     const old = `now() - interval '${DELIVERY_RETENTION_DAYS + 1} days'`;
     const row = (message: string, status: string, at: string) =>
