@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ndefPayload, ndefTlv, ndefUriRecord, toHex, uriPrefix } from './ndef';
-import { addBusinessDays, dueWindow, isOverdue } from './due-date';
+import { addBusinessDays, dueWindow, isClosedDay, isOverdue, studioHolidays } from './due-date';
 import { normalizeTrackingNumber, trackingNumberError, trackingUrl, upsCheckDigit, TRACKING_MESSAGES } from './tracking';
 
 describe('NDEF URI records (worked out by hand from the NFC Forum layout)', () => {
@@ -48,14 +48,27 @@ describe('NDEF URI records (worked out by hand from the NFC Forum layout)', () =
 describe('due dates (business days, UTC)', () => {
   const at = (s: string) => new Date(s);
   it('rush: the end of the next business day, weekends skipped', () => {
-    expect(dueWindow('rush-24h', at('2026-11-25T15:00:00Z')).dueAt.toISOString()).toBe('2026-11-26T23:59:59.999Z'); // Wed -> Thu
-    expect(dueWindow('rush-24h', at('2026-11-27T10:00:00Z')).dueAt.toISOString()).toBe('2026-11-30T23:59:59.999Z'); // Fri -> Mon
-    expect(dueWindow('rush-24h', at('2026-11-28T10:00:00Z')).dueAt.toISOString()).toBe('2026-11-30T23:59:59.999Z'); // Sat -> Mon
+    expect(dueWindow('rush-24h', at('2026-11-18T15:00:00Z')).dueAt.toISOString()).toBe('2026-11-19T23:59:59.999Z'); // Wed -> Thu
+    expect(dueWindow('rush-24h', at('2026-11-20T10:00:00Z')).dueAt.toISOString()).toBe('2026-11-23T23:59:59.999Z'); // Fri -> Mon
+    expect(dueWindow('rush-24h', at('2026-11-21T10:00:00Z')).dueAt.toISOString()).toBe('2026-11-23T23:59:59.999Z'); // Sat -> Mon
+  });
+  it("holidays are skipped like weekends: Thanksgiving, Christmas on a Friday", () => {
+    expect(dueWindow('rush-24h', at('2026-11-25T15:00:00Z')).dueAt.toISOString()).toBe('2026-11-27T23:59:59.999Z'); // Wed -> (Thanksgiving) -> Fri
+    expect(dueWindow('same-day-manhattan', at('2026-11-26T08:00:00Z')).dueAt.toISOString()).toBe('2026-11-27T23:59:59.999Z');
+    expect(dueWindow('rush-24h', at('2026-12-24T15:00:00Z')).dueAt.toISOString()).toBe('2026-12-28T23:59:59.999Z'); // Thu -> (Christmas, weekend) -> Mon
+  });
+  it('the studio holidays: six a year, on their observed dates', () => {
+    expect([...studioHolidays(2026)]).toEqual(['2026-01-01', '2026-05-25', '2026-07-03', '2026-09-07', '2026-11-26', '2026-12-25']);
+    // Christmas 2022 on a Sunday -> Monday; New Year's Day 2022 on a Saturday -> Friday Dec 31, 2021
+    expect([...studioHolidays(2022)]).toEqual(['2022-05-30', '2022-07-04', '2022-09-05', '2022-11-24', '2022-12-26']);
+    expect(studioHolidays(2021).has('2021-12-31')).toBe(true);
+    expect(isClosedDay(at('2021-12-31T12:00:00Z'))).toBe(true);
+    expect(isClosedDay(at('2026-11-27T12:00:00Z'))).toBe(false);
   });
   it('standard: 5-7 business days, due at the end of the 7th', () => {
-    const w = dueWindow('standard', at('2026-11-25T15:00:00Z')); // Wed
-    expect(w.earliestAt.toISOString()).toBe('2026-12-02T23:59:59.999Z');
-    expect(w.dueAt.toISOString()).toBe('2026-12-04T23:59:59.999Z');
+    const w = dueWindow('standard', at('2026-11-25T15:00:00Z')); // Wed, Thanksgiving the next day
+    expect(w.earliestAt.toISOString()).toBe('2026-12-03T23:59:59.999Z');
+    expect(w.dueAt.toISOString()).toBe('2026-12-07T23:59:59.999Z');
     expect(dueWindow('pickup-nyc', at('2026-11-28T09:00:00Z')).dueAt.toISOString()).toBe('2026-12-08T23:59:59.999Z'); // Sat -> Tue+
   });
   it('same-day courier: the same business day (Monday on a weekend)', () => {
