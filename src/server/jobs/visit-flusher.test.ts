@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '#tests/helpers/test-app';
 import { signedInAgent } from '#tests/helpers/factories';
-import { createVisitFlusher, visitFlusher } from './visit-flusher';
+import { createVisitFlusher, MAX_BUFFER, visitFlusher } from './visit-flusher';
 
 const UA = 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Mobile Safari/537.36';
 
@@ -67,6 +67,48 @@ describe('visit flusher', () => {
     expect(views).toBe(6);
     await f.stop();
   });
+
+  it('holds at most MAX_BUFFER events while the database is away, dropping the oldest kept ones', async () => {
+    const { agent } = await signedInAgent(t.app);
+    const p = (await agent.post('/api/profile', { fullName: 'Outage Test' })).json();
+    let down = true;
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    const db = new Proxy(t.app.ctx.db, {
+      get(target, prop, receiver) {
+        if (prop !== 'transaction') return Reflect.get(target, prop, receiver);
+        return async (fn: (tx: never) => Promise<unknown>) => {
+          if (!down) return target.transaction(fn as never);
+          await gate;
+          throw Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' });
+        };
+      },
+    });
+    const f = createVisitFlusher({ db, log: t.app.ctx.log }, { intervalMs: 3_600_000 });
+    // the n-th view of the test happens n ms after midnight
+    const base = Date.UTC(2026, 0, 1);
+    let seen = 0;
+    const view = (n: number) => {
+      for (let i = 0; i < n; i++) f.record({ kind: 'visit', profileId: p.id, at: new Date(base + seen++), userAgent: UA, device: 'Mobile', source: 'direct' });
+    };
+    view(30_000); // in flight when the write fails
+    const flushing = f.flush().catch(() => undefined);
+    await new Promise((r) => setImmediate(r)); // the write has taken its batch and waits on the database
+    expect(f.pending).toBe(0);
+    view(40_000); // arrive meanwhile
+    release();
+    await flushing;
+    expect(f.pending).toBe(MAX_BUFFER); // 20,000 of the failed batch's oldest went
+    view(1_000); // full: not kept
+    expect(f.pending).toBe(MAX_BUFFER);
+    down = false;
+    await f.flush();
+    expect(f.pending).toBe(0);
+    expect(await visitRows(p.id)).toBe(MAX_BUFFER);
+    const span = ((await t.app.ctx.db.execute(sql`select min(created_at) lo, max(created_at) hi from visits where profile_id = ${p.id}`)) as any).rows[0];
+    expect([new Date(span.lo).getTime() - base, new Date(span.hi).getTime() - base]).toEqual([20_000, 69_999]);
+    await f.stop();
+  }, 60_000);
 
   it('removes the visits of a deleted profile with it, and prunes old batch keys', async () => {
     const { agent, user } = await signedInAgent(t.app);

@@ -28,7 +28,8 @@ export interface VisitFlusher {
 
 const FLUSH_EVERY_MS = 1000;
 const FLUSH_AT = 500;
-const MAX_BUFFER = 50_000;
+/** events held at most (buffered and kept for a retry) while the database is away */
+export const MAX_BUFFER = 50_000;
 // Rows per INSERT. On the embedded database without a thread of its own a statement runs on the
 // event loop's thread, so a big one stalls every request meanwhile (500 rows: 100-500 ms on a busy
 // machine); small chunks with a turn of the event loop between them keep cached pages answering
@@ -116,13 +117,20 @@ export function createVisitFlusher(ctx: Pick<AppContext, 'db' | 'log'>, opts: { 
       if (retried) retries.unshift(batch);
       else retries.push(batch);
       retrying += batch.events.length;
-      // bounded: the oldest batches go first
-      while (retrying + buffer.length > MAX_BUFFER && retries.length) {
-        const oldest = retries.shift()!;
-        retrying -= oldest.events.length;
-        dropped += oldest.events.length;
-        ctx.log.error({ dropped }, 'visit buffer full; oldest events dropped');
+      // bounded: the oldest events go first (a batch cut short keeps its key: its events are
+      // either all written already, or the rest of them are written under it)
+      const droppedBefore = dropped;
+      let excess = retrying + buffer.length - MAX_BUFFER;
+      while (excess > 0 && retries.length) {
+        const oldest = retries[0];
+        const cut = Math.min(excess, oldest.events.length);
+        if (cut === oldest.events.length) retries.shift();
+        else oldest.events = oldest.events.slice(cut);
+        retrying -= cut;
+        dropped += cut;
+        excess -= cut;
       }
+      if (dropped > droppedBefore) ctx.log.error({ dropped }, 'visit buffer full; oldest events dropped');
       throw err;
     }
   }
@@ -166,6 +174,11 @@ export function createVisitFlusher(ctx: Pick<AppContext, 'db' | 'log'>, opts: { 
   return {
     record(event) {
       if (stopped) return;
+      // the database has been away long enough to fill the buffer: the newest view is not kept
+      if (buffer.length + retrying >= MAX_BUFFER) {
+        dropped++;
+        return;
+      }
       buffer.push(event);
       if (buffer.length >= FLUSH_AT && !running) flush().catch(() => undefined);
     },
