@@ -2,6 +2,8 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import house from './scripts/lint/walls.js';
+import uploadRegex, { UPLOAD_MAIN_THREAD_FILES, UPLOAD_MAIN_THREAD_IGNORES } from './scripts/lint/upload-regex.js';
+import webApiUrls, { WEB_CLIENT_LAYER } from './scripts/lint/web-api-urls.js';
 
 export default tseslint.config(
   { ignores: ['dist/**', 'data/**', 'node_modules/**', '.tmp/**', 'drizzle/**', 'bench/.work/**', 'coverage/**'] },
@@ -25,6 +27,20 @@ export default tseslint.config(
     files: ['src/**/*.{ts,tsx}', 'tests/**/*.ts'],
     plugins: { house },
     rules: { 'house/walls': 'error' },
+  },
+  {
+    // no regular expression over upload text on the request thread (issue 32, scripts/lint/upload-regex.js)
+    files: UPLOAD_MAIN_THREAD_FILES,
+    ignores: UPLOAD_MAIN_THREAD_IGNORES,
+    plugins: { uploads: uploadRegex },
+    rules: { 'uploads/no-upload-regex': 'error' },
+  },
+  {
+    // no hand-written /api/ address in the web: calls go through the shared endpoint contracts (decision 34-04)
+    files: ['src/web/**/*.{ts,tsx}'],
+    ignores: [...WEB_CLIENT_LAYER, '**/*.test.ts', '**/*.test.tsx'],
+    plugins: { web: webApiUrls },
+    rules: { 'web/no-api-url': 'error' },
   },
   {
     files: ['src/web/public/**/*.js'],

@@ -2,21 +2,18 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { fileURLToPath } from 'node:url';
+import { webContracts } from './scripts/vite-web-contracts.mjs';
 
 const r = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 
 export default defineConfig({
   root: r('./src/web'),
   publicDir: r('./src/web/public'),
-  plugins: [react(), tailwindcss()],
+  // contracts without their zod schemas in the browser (decision 34-04)
+  plugins: [webContracts(), react(), tailwindcss()],
   // the year the home page was prerendered in (src/web/lib/use-year.ts)
   define: { __BUILD_YEAR__: JSON.stringify(new Date().getFullYear()) },
-  resolve: {
-    alias: {
-      '#shared': r('./src/shared'),
-      '#web': r('./src/web'),
-    },
-  },
+  // #shared/... and #web/... resolve through package.json "imports" (declared there only)
   build: {
     outDir: r('./dist/web'),
     emptyOutDir: true,

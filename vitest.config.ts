@@ -1,13 +1,8 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { configDefaults, defineConfig } from 'vitest/config';
-import { fileURLToPath } from 'node:url';
 
-const r = (p: string) => fileURLToPath(new URL(p, import.meta.url));
-const alias = {
-  '#shared': r('./src/shared'),
-  '#server': r('./src/server'),
-  '#web': r('./src/web'),
-  '#tests': r('./tests'),
-};
+// #shared, #server, #web and #tests resolve through package.json "imports" (declared there only).
 
 const unitAndApi = ['src/**/*.test.ts', 'src/**/*.test.tsx', 'tests/**/*.test.ts'];
 
@@ -17,12 +12,20 @@ const unitAndApi = ['src/**/*.test.ts', 'src/**/*.test.tsx', 'tests/**/*.test.ts
 // run went from about 370 s to 48 s). Decision 18-04.
 const isolate = false;
 
+/**
+ * Files whose bars are about CPU and time of a whole server under attack (the hostile storm, the
+ * hostile classes, the process faults: answers within the deadline + 1 s, CPU quiet after): they
+ * run on their own, after the other unit and API files and before the browser files, so another
+ * test file's work on the same two cores is not counted against them.
+ */
+const solo = ['tests/security/hostile-storm.test.ts', 'tests/security/hostile-classes.test.ts', 'tests/faults/process-faults.test.ts'];
+
 const projects: any[] = [
   {
-    resolve: { alias },
     test: {
       name: 'pglite',
       include: unitAndApi,
+      exclude: [...configDefaults.exclude, ...solo],
       environment: 'node',
       globalSetup: ['tests/setup/global-setup.ts'],
       testTimeout: 30_000,
@@ -32,7 +35,20 @@ const projects: any[] = [
     },
   },
   {
-    resolve: { alias },
+    test: {
+      name: 'pglite-solo',
+      include: solo,
+      environment: 'node',
+      globalSetup: ['tests/setup/global-setup.ts'],
+      testTimeout: 30_000,
+      hookTimeout: 60_000,
+      env: { TEST_DB_KIND: 'pglite' },
+      fileParallelism: false,
+      sequence: { groupOrder: 1 },
+      isolate,
+    },
+  },
+  {
     test: {
       name: 'browser',
       include: ['tests/e2e/**/*.e2e.ts'],
@@ -44,24 +60,43 @@ const projects: any[] = [
       // 1 s: on a busy two-core CI machine a gallery's first paint took over a second
       expect: { poll: { timeout: 10_000 } },
       fileParallelism: false,
-      // after the unit/API files, one file at a time (a project's own group, as Vitest asks when
-      // projects run with different worker counts)
-      sequence: { groupOrder: 1 },
+      // after the unit/API files and the solo files, one file at a time (a project's own group, as
+      // Vitest asks when projects run with different worker counts)
+      sequence: { groupOrder: 2 },
       env: { TEST_DB_KIND: 'pglite' },
       isolate,
     },
   },
 ];
 
+/**
+ * Test files that never open a database (no test app, database, server process or database-kind
+ * switch in them): the postgres project would run them a second time for nothing (pure parsers,
+ * renderers, the sandbox pool, lint and type checks). Found by reading the files, so a file that
+ * starts using a database joins the postgres project by itself.
+ */
+const DB_MARKERS = /createTestApp|openDatabase|createTestDatabase|startServerProcess|startStormServer|TEST_DB_KIND|inPostgresProject|helpers\/test-db|helpers\/server-process|helpers\/test-app/;
+function filesWithoutDatabase(): string[] {
+  const out: string[] = [];
+  const visit = (dir: string) => {
+    for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
+      const p = path.join(dir, e.name);
+      if (e.isDirectory()) visit(p);
+      else if (e.name.endsWith('.test.ts') && !DB_MARKERS.test(fs.readFileSync(p, 'utf8'))) out.push(p.split(path.sep).join('/'));
+    }
+  };
+  for (const dir of ['src/server', 'tests']) visit(dir);
+  return out;
+}
+
 if (process.env.TEST_DATABASE_URL) {
   projects.push({
-    resolve: { alias },
     test: {
       name: 'postgres',
       // API and database tests; pure unit tests need not run twice
       include: ['src/server/**/*.test.ts', 'tests/**/*.test.ts'],
-      // the type checker and linter do not depend on the database
-      exclude: [...configDefaults.exclude, 'tests/build/static-checks.test.ts'],
+      // the type checker, the linter and every file that opens no database run once (pglite project)
+      exclude: [...configDefaults.exclude, ...filesWithoutDatabase()],
       environment: 'node',
       globalSetup: ['tests/setup/global-setup.ts'],
       testTimeout: 30_000,

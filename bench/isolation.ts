@@ -35,7 +35,7 @@ const DURATION_S = Number(process.env.BENCH_ISOLATION_SECONDS ?? 10);
 /**
  * Each load runs this many times on the same server and each bar reads the median trial (the
  * figures of every trial are in the report). On a shared two-core machine one 10 s run swung from
- * 13 to 36 ms of event-loop delay with the same code (decision 18-02); an odd count has a median.
+ * 13 to 36 ms of event-loop delay with the same code (decision 18-05); an odd count has a median.
  */
 const TRIALS = Math.max(1, Math.floor(Number(process.env.BENCH_ISOLATION_TRIALS ?? 3)) || 1);
 const PHONE_UA = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';

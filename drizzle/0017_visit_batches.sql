@@ -1,4 +1,4 @@
--- issue 18 (decision 18-02, addendum "visits without per-row checks"): a visit row costs the
+-- issue 18 (decision 18-05, addendum "visits without per-row checks"): a visit row costs the
 -- database about half as much without the per-row unique key and the per-row foreign-key check.
 -- A retried batch is recognised by one key per batch instead of one per visit.
 CREATE TABLE IF NOT EXISTS "visit_batches" (

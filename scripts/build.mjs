@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildWeb } from './build-web.mjs';
+import { packageImportsPlugin } from './package-imports.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -34,6 +35,8 @@ export async function buildServer() {
       server: path.join(root, 'src/server/server.ts'),
       admin: path.join(root, 'src/server/cli/admin.ts'),
       worker: path.join(root, 'src/server/worker.ts'),
+      // sandbox-worker: the sandbox processes' entry (src/server/infra/process-pool.ts forks it)
+      'sandbox-worker': path.join(root, 'src/server/sandbox-worker.ts'),
       'pglite-thread': path.join(root, 'src/server/db/pglite-thread.ts'),
     },
     outdir: path.join(root, 'dist/server'),
@@ -43,7 +46,8 @@ export async function buildServer() {
     target: 'node20',
     // npm packages stay external (node_modules at run time), but for lucide-react: bundled, only the
     // icons the server renders are loaded; its package entry imports all ~1,600 (about 40 MB of RSS)
-    plugins: [externalPackagesBut(/^lucide-react(\/|$)/)],
+    // #shared/... and #server/...: package.json "imports" (scripts/package-imports.mjs)
+    plugins: [packageImportsPlugin(root), externalPackagesBut(/^lucide-react(\/|$)/)],
     sourcemap: true,
     tsconfig: path.join(root, 'tsconfig.json'),
     jsx: 'automatic',

@@ -7,15 +7,17 @@ import type { AppConfig } from './env';
 import type { AppContext } from './context';
 import type { Database } from '#server/db/client';
 import { DiskStorage, type Storage } from '#server/infra/storage';
-import { createDbRateLimiter, type RateLimiter } from '#server/infra/rate-limit';
+import { createDbRateLimiter, trustProxyOption, type RateLimiter } from '#server/infra/rate-limit';
 import { createRedisRateLimiter } from '#server/infra/redis-rate-limit';
 import { S3Storage } from '#server/infra/s3-storage';
 import { registerMetrics } from '#server/plugins/metrics';
 import { createMailTransport, type MailTransport } from '#server/infra/mail/transport';
 import { createOutboxWorker } from '#server/jobs/outbox-worker';
-import { createWebhookWorker } from '#server/jobs/webhook-worker';
+import { createWebhookWorker } from '#server/features/webhooks/webhook-worker';
+import { visitFlusher } from '#server/features/engagement/visit-flusher';
 import { registerResponseContracts, zodValidatorCompiler } from '#server/http/validation';
 import { ErrorResponse } from '#shared/schemas/common';
+import { sendApiNotFound } from '#server/http/not-found';
 import { registerErrorHandler } from '#server/plugins/errors';
 import { registerSecurity } from '#server/plugins/security';
 import { registerSession } from '#server/plugins/session';
@@ -23,6 +25,8 @@ import { registerSpa } from '#server/plugins/spa';
 import { sharedSecret } from '#server/infra/secrets';
 import { createChangeFeed } from '#server/infra/change-feed';
 import { configureWorkerPool, defaultPoolSize } from '#server/infra/worker-pool';
+import { configureProcessPool, sandboxOptionsFrom } from '#server/infra/process-pool';
+import { setPoolLogger } from '#server/infra/lanes';
 import { featureRoutes } from './routes';
 
 export interface BuildAppOptions {
@@ -53,7 +57,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       (config.LOG_LEVEL === 'silent'
         ? false
         : { level: config.LOG_LEVEL, redact: { paths: REDACT, censor: '[redacted]' } }),
-    trustProxy: config.TRUST_PROXY,
+    trustProxy: trustProxyOption(config.TRUST_PROXY),
     bodyLimit: 1024 * 1024,
     onProtoPoisoning: 'error',
     onConstructorPoisoning: 'error',
@@ -94,6 +98,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     from: config.MAIL_FROM,
     log: app.log,
     domain: config.PUBLIC_URL ? new URL(config.PUBLIC_URL).hostname : undefined,
+    keepDays: config.OUTBOX_KEEP_DAYS,
   });
 
   const dbLimiter = createDbRateLimiter(database.db, config.RATE_LIMITS === 'on');
@@ -104,6 +109,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   const changes = await createChangeFeed(database, app.log);
   // one pool per process (server.ts ends it at shutdown); settings apply from here
   configureWorkerPool({ size: config.WORKER_POOL_SIZE ?? defaultPoolSize(), taskTimeoutMs: config.WORKER_TASK_TIMEOUT_MS, queueSize: config.WORKER_QUEUE_SIZE, nice: config.WORKER_NICE });
+  configureProcessPool(sandboxOptionsFrom(config));
+  setPoolLogger((level, fields, msg) => app.log[level](fields, msg));
 
   const ctx: AppContext = {
     config,
@@ -157,7 +164,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   registerErrorHandler(app);
   registerSecurity(app, { dev: opts.dev });
   registerSession(app);
-  registerMetrics(app);
+  // engagement's buffered public-page events (visits, clicks, saves), created on first use
+  registerMetrics(app, { pendingVisitEvents: () => visitFlusher(ctx).pending });
   app.addHook('onSend', async (req, reply) => {
     reply.header('x-request-id', req.id);
   });
@@ -168,7 +176,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   }
 
   if (opts.serveWeb !== false) await registerSpa(app, { webDir: opts.webDir });
-  else app.setNotFoundHandler((_req, reply) => reply.status(404).send({ message: 'Not found' }));
+  else app.setNotFoundHandler((req, reply) => sendApiNotFound(app, req, reply));
 
   return app;
 }

@@ -5,7 +5,7 @@ import type { Storage } from '#server/infra/storage';
 import type { RateLimiter } from '#server/infra/rate-limit';
 import type { MailTransport } from '#server/infra/mail/transport';
 import type { OutboxWorker } from '#server/jobs/outbox-worker';
-import type { WebhookWorker } from '#server/jobs/webhook-worker';
+import type { PollingWorker } from '#server/infra/polling-worker';
 import type { ChangeFeed } from '#server/infra/change-feed';
 import type { ApiScope } from '#shared/schemas/developer';
 
@@ -19,7 +19,7 @@ export interface AppContext {
   mail: MailTransport;
   outbox: OutboxWorker;
   /** webhook fan-out and delivery (issue 23); set once buildApp has made it */
-  webhooks?: WebhookWorker;
+  webhooks?: PollingWorker;
   /** "this changed" signals to every instance (cache invalidation), see lib/change-feed.ts */
   changes: ChangeFeed;
   log: FastifyBaseLogger;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import ipaddr from 'ipaddr.js';
 import path from 'node:path';
 import { projectRoot } from '#server/infra/paths';
 
@@ -12,6 +13,18 @@ const boolOn = z
   .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
   .optional()
   .transform((v) => !(v === 'false' || v === '0' || v === 'no'));
+
+/** TRUST_PROXY: off, a number of proxy hops, or the proxies' addresses/CIDRs (and proxy-addr's loopback, linklocal, uniquelocal) */
+export type TrustProxy = false | number | string[];
+const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+const isCidr = (s: string) => {
+  try {
+    ipaddr.parseCIDR(s);
+    return /^[0-9a-f:.]+\/\d{1,3}$/.test(s);
+  } catch {
+    return false;
+  }
+};
 
 const optionalString = z
   .string()
@@ -32,7 +45,7 @@ const EnvSchema = z.object({
   // PostgreSQL: longest a statement may run (server-side statement_timeout; the client gives up 1 s
   // later); default as DEFAULT_QUERY_TIMEOUT_MS in db/client.ts. Migrations are exempt (db/migrate.ts)
   DB_QUERY_TIMEOUT_MS: z.coerce.number().int().min(500).max(600_000).default(15_000),
-  // embedded database (no DATABASE_URL): run PGlite on a thread of its own (decision 18-02)
+  // embedded database (no DATABASE_URL): run PGlite on a thread of its own (decision 18-05)
   PGLITE_THREAD: boolOn,
   PUBLIC_URL: optionalString,
   SESSION_SECRET: optionalString,
@@ -57,13 +70,41 @@ const EnvSchema = z.object({
       if (t === 'none' || t === 'off') return 'none';
       return t.split(',').map((s) => s.trim()).filter(Boolean);
     }),
-  TRUST_PROXY: bool,
+  // which proxies' X-Forwarded-For to believe (issue 33, decision 33-02): a number of hops, or the
+  // proxies' addresses/CIDRs; a blanket "true" is refused (a client could pick its own address)
+  TRUST_PROXY: z
+    .string()
+    .optional()
+    .transform((v, ctx): TrustProxy => {
+      const t = (v ?? '').trim().toLowerCase();
+      if (t === '' || t === 'false' || t === '0' || t === 'no' || t === 'off') return false;
+      if (/^\d+$/.test(t)) {
+        if (Number(t) <= 10) return Number(t);
+        ctx.addIssue({ code: 'custom', message: 'a number of proxy hops is at most 10; see README.md, "Behind a proxy"' });
+        return z.NEVER;
+      }
+      if (t === 'true' || t === 'yes' || t === 'on' || t === '*') {
+        ctx.addIssue({ code: 'custom', message: `"${v}" would let any client choose its own address for every per-address limit: set the number of proxies in front of the app (e.g. 1) or their addresses (e.g. 10.0.0.0/8,127.0.0.1); see README.md, "Behind a proxy"` });
+        return z.NEVER;
+      }
+      const list = t.split(',').map((s) => s.trim()).filter(Boolean);
+      const bad = list.filter((s) => !PROXY_NAMES.has(s) && !(/^[0-9a-f:.]+$/.test(s) && ipaddr.isValid(s)) && !isCidr(s));
+      if (list.length === 0 || bad.length) {
+        ctx.addIssue({ code: 'custom', message: `not a number of hops (0-10) or a list of proxy addresses/CIDRs: ${bad.join(', ') || v}; see README.md, "Behind a proxy"` });
+        return z.NEVER;
+      }
+      return list;
+    }),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SMTP_URL: optionalString,
   MAIL_FROM: z.string().default('Metal Cards NYC <hello@metalcards.nyc>'),
+  /** sent e-mails are deleted from the outbox this many days after sending (issue 33, decision 33-03) */
+  OUTBOX_KEEP_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
   SHOPIFY_STORE_DOMAIN: optionalString,
   SHOPIFY_STOREFRONT_TOKEN: optionalString,
   SHOPIFY_API_URL: optionalString,
+  /** the store's webhook signing secret (issue 35): without it every store webhook answers 401 */
+  SHOPIFY_WEBHOOK_SECRET: optionalString,
   AI_BASE_URL: optionalString,
   AI_API_KEY: optionalString,
   AI_MODEL: optionalString,
@@ -85,6 +126,14 @@ const EnvSchema = z.object({
   WORKER_QUEUE_SIZE: z.coerce.number().int().min(0).max(10_000).default(16),
   /** nice value of the threads heavy work runs on (Linux): 19 yields the most to the event loop */
   WORKER_NICE: z.coerce.number().int().min(0).max(19).default(19),
+  // the sandbox for work on untrusted bytes (issue 32, decision 32-02): child processes (at most
+  // SANDBOX_POOL_SIZE, all kept loaded: decision 32-02's memory arithmetic), each under prlimit's CPU-seconds and data-segment limits;
+  // one client (account, or address when signed out) has at most HEAVY_TASKS_PER_CLIENT such tasks
+  // running or waiting (0: no limit)
+  SANDBOX_POOL_SIZE: z.coerce.number().int().min(1).max(32).default(2),
+  SANDBOX_CPU_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+  SANDBOX_MEMORY_MB: z.coerce.number().int().min(256).max(65_536).default(384),
+  HEAVY_TASKS_PER_CLIENT: z.coerce.number().int().min(0).max(1000).default(2),
   // print check (issue 22, decision 22-01): smallest QR module, in millimetres, the engraver holds
   PRINT_MIN_QR_MODULE_MM: z.coerce.number().min(0.1).max(5).default(0.5),
   // wallet passes (issue 23, decision 23-03): each wallet is on only when all its settings are set;

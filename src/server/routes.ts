@@ -12,7 +12,8 @@ import { orderRoutes } from '#server/features/orders/orders.routes';
 import { shopifyRoutes } from '#server/features/shopify/shopify.routes';
 import { adminRoutes } from '#server/features/admin/admin.routes';
 import { templatesRoutes } from '#server/features/templates/templates.routes';
-import { designReviewRoutes } from '#server/features/templates/design-review.routes';
+import { designsRoutes } from '#server/features/designs/designs.routes';
+import { proofRoutes } from '#server/features/designs/proof.routes';
 import { aiRoutes } from '#server/features/ai/ai.routes';
 import { leadsRoutes } from '#server/features/engagement/leads.routes';
 import { cardCodesRoutes } from '#server/features/engagement/card-codes.routes';
@@ -22,23 +23,22 @@ import { productionRoutes } from '#server/features/production/production.routes'
 import { walletRoutes } from '#server/features/wallet/wallet.routes';
 import { printRoutes } from '#server/features/print/print.routes';
 import { webhooksRoutes } from '#server/features/webhooks/webhooks.routes';
-import { apiRouteCollector } from '#server/features/developer/openapi';
+import { settingsRoutes } from '#server/features/settings/settings.routes';
 import { developerRoutes } from '#server/features/developer/developer.routes';
-import { visitOrigin } from '#server/features/engagement/public-api';
-import { attachOrdersByVerifiedEmail } from '#server/features/orders/public-api';
+import { recordPageEvent, visitOrigin } from '#server/features/engagement/public-api';
+import { applyStoreOrderEvent, attachOrdersByVerifiedEmail } from '#server/features/orders/public-api';
 
 type FeatureRoutes = ((app: FastifyInstance) => Promise<void>) | [FastifyPluginAsync<any>, object];
 
 /**
  * Every feature's routes, registered in this order. A feature adds one line here.
- * Each route must declare `config: { access: 'public' | 'user' | 'admin' }` (enforced at start-up).
+ * Each route is registered from its shared endpoint contract (`src/shared/contracts/<feature>.ts`,
+ * `route(app, contract, handler)`; decision 34-04), which declares its access (enforced at start-up).
  * This is the composition root: where a feature needs a verb of a feature built on top of it
  * (profile's public page needs engagement's card-code attribution), it is passed in here as a
  * plugin option, so the feature graph has no cycle (docs/architecture.md, "Walls").
  */
 export const featureRoutes: FeatureRoutes[] = [
-  // first: records every route for the OpenAPI document (developer, decision 23-01)
-  apiRouteCollector,
   healthRoutes,
   // a verified sign-in gathers the orders placed signed out with the same address (issue 20)
   [authRoutes, { onVerifiedSignIn: attachOrdersByVerifiedEmail }],
@@ -46,14 +46,18 @@ export const featureRoutes: FeatureRoutes[] = [
   qrcodeRoutes,
   profileRoutes,
   uploadsRoutes,
-  [publicProfileRoutes, { visitOrigin }],
+  // engagement resolves where a view came from and counts the page's views, clicks and saves
+  [publicProfileRoutes, { visitOrigin, recordEvent: recordPageEvent }],
   reviewsRoutes,
   accountRoutes,
   orderRoutes,
-  shopifyRoutes,
+  // the store's order webhooks record payments, refunds and cancellations on our orders (issue 35)
+  [shopifyRoutes, { onStoreOrderEvent: applyStoreOrderEvent }],
   adminRoutes,
   templatesRoutes,
-  designReviewRoutes,
+  designsRoutes,
+  // the customer's proof on the order page (issue 35)
+  proofRoutes,
   aiRoutes,
   leadsRoutes,
   cardCodesRoutes,
@@ -63,5 +67,6 @@ export const featureRoutes: FeatureRoutes[] = [
   walletRoutes,
   printRoutes,
   webhooksRoutes,
+  settingsRoutes,
   developerRoutes,
 ];

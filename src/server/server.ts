@@ -3,17 +3,22 @@ import { openDatabase } from '#server/db/client';
 import { runMigrations } from '#server/db/migrate';
 import { runSeeds } from '#server/seeds';
 import { closeWorkerPool, workerPool } from '#server/infra/worker-pool';
+import { closeProcessPool, configureProcessPool, processPool, sandboxOptionsFrom } from '#server/infra/process-pool';
 import { buildApp } from './app';
 
 async function main() {
   const started = Date.now();
   const config = loadConfig();
+  // the sandbox's warm process loads (about a second of CPU: jsdom, sharp, resvg) while the database
+  // opens and migrates, so the first upload after start-up does not wait for it (decision 32-02)
+  configureProcessPool(sandboxOptionsFrom(config));
+  processPool().warmUp();
   const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.dataDir, poolSize: config.DATABASE_POOL_SIZE, queryTimeoutMs: config.DB_QUERY_TIMEOUT_MS, ownThread: config.PGLITE_THREAD });
   await runMigrations(database);
   const app = await buildApp({ config, database, dev: config.NODE_ENV === 'development' });
   await runSeeds(app.ctx);
   await app.listen({ port: config.PORT, host: config.HOST });
-  // the warm worker starts now, not with the first thumbnail or upload
+  // the warm worker threads (render and visitor lanes) start now, not with the first thumbnail
   workerPool();
   app.log.info({ ms: Date.now() - started, database: database.kind }, `ready on ${app.ctx.publicUrl()}`);
 
@@ -22,6 +27,9 @@ async function main() {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down: finishing in-flight requests');
+    // sandbox processes are SIGKILLed now, whatever they are doing (a burning render does not
+    // listen); their requests answer 503 (decision 32-02)
+    closeProcessPool();
     const force = setTimeout(() => {
       app.log.error('shutdown took longer than 9 s; exiting');
       // process.exit waits for worker threads, and a thread inside a native render cannot be
@@ -34,8 +42,11 @@ async function main() {
       // at the same time (their requests answer 503), so in-flight requests finish quickly;
       // acknowledged work is in the database already
       const appClosed = app.close();
-      await Promise.race([closeWorkerPool(), new Promise((r) => setTimeout(r, 1000).unref())]);
-      await appClosed;
+      // piscina's destroy is not awaited past a second: a thread inside a native call never ends
+      await closeWorkerPool(1000);
+      // in-flight requests got their answers when the pools closed; one that still waits on
+      // something else does not hold the exit past 6 s
+      await Promise.race([appClosed, new Promise((r) => setTimeout(r, 6000).unref())]);
       await database.close();
       exitSoon(0);
     } catch (err) {

@@ -4,19 +4,21 @@ import { workerData, type MessagePort } from 'node:worker_threads';
 import sharp from 'sharp';
 import { HttpError } from '#server/http/http-errors';
 import { PGLITE_THREAD_NAME } from '#server/db/pglite-thread-protocol';
-import type { TaskFailure, TaskMessage } from '#server/infra/worker-pool';
+import { SCAN_THREAD_NAME, VISITOR_THREAD_NAME, type TaskFailure, type TaskMessage, type WorkerThreadData } from '#server/infra/worker-pool';
 import { proofSheetTask, renderCardTask, renderSvgTask } from '#server/features/templates/render.task';
-import { cardLogoTask, rasterizeSvgTask, reencodeImageTask, sanitizeSvgTask } from '#server/features/uploads/uploads.task';
-import { segmentBackgroundTask } from '#server/features/ai/engine/segment.task';
+import { reencodeOnThisThread, type ReencodeOptions } from '#server/infra/images/images';
 import { applePassTask } from '#server/features/wallet/wallet.task';
 import { jobTicketTask } from '#server/features/production/job-ticket.task';
 import { jigSheetTask } from '#server/features/production/sheet.task';
 import { printFilesTask, printProofTask, printSheetTask } from '#server/features/print/print.task';
-import { decodeQrTask } from '#server/features/admin/qr-scan.task';
 import { qrPngTask } from '#server/features/profile/qrcode.task';
+import { scanSvg, type SvgOutput } from '#server/infra/svg/svg-scan';
 
 /**
- * The worker-pool entry (issue 18, decision 18-01). `run` is the one function piscina calls: it
+ * The worker-thread entry (issue 18, decision 18-01) of the `render` and `visitor` lanes: trusted
+ * work only (our templates with validated data, QR codes and thumbnails of what we stored); bytes a
+ * client sent are parsed in the sandbox processes (src/server/sandbox-worker.ts, decision 32-02).
+ * `run` is the one function piscina calls: it
  * tells the main thread the task has started (its time limit counts from here, not from the queue),
  * then runs the named task. A task that refuses its input throws an HttpError; it crosses back as a
  * plain `{ __taskError }` answer (an Error loses its class and status on the way).
@@ -26,7 +28,7 @@ import { qrPngTask } from '#server/features/profile/qrcode.task';
 
 /**
  * Heavy work yields the CPU to the thread that answers requests: on Linux every thread of the
- * process but the main one and the embedded database's (decision 18-02) runs at nice +19 (WORKER_NICE) — this worker thread, and the threads heavy work runs
+ * process but the main one and the embedded database's (decision 18-05) runs at nice +19 (WORKER_NICE) — this worker thread, and the threads heavy work runs
  * on without being this thread: libvips's workers and the libuv pool (sharp queues its pipelines
  * there, and those threads start libvips's, which inherit their priority), and V8's helper threads
  * (the workers' garbage collection). Measured under 4 renders without pause, those other threads
@@ -34,7 +36,21 @@ import { qrPngTask } from '#server/features/profile/qrcode.task';
  * lazily, so the pass runs again after each task (a directory listing and a few syscalls). Only
  * the priority is lowered, which needs no privilege; elsewhere nothing changes.
  */
-const WORKER_NICE = Math.min(19, Math.max(0, Number((workerData as { nice?: unknown } | null)?.nice ?? 19) || 0));
+const data = (workerData ?? {}) as Partial<WorkerThreadData>;
+const WORKER_NICE = Math.min(19, Math.max(0, Number(data.nice ?? 19) || 0));
+/**
+ * The visitor lane's thread (decision 32-02) keeps the event loop's priority: a visitor waits for its
+ * QR code PNG as for a page. It names itself so the other workers' passes leave it alone (the
+ * libvips and libuv threads its work uses are still lowered: they are shared).
+ */
+if (data.visitor || data.scan) {
+  try {
+    fs.writeFileSync('/proc/thread-self/comm', data.scan ? SCAN_THREAD_NAME : VISITOR_THREAD_NAME);
+  } catch {
+    // not Linux
+  }
+}
+const KEEP_PRIORITY = new Set([PGLITE_THREAD_NAME, VISITOR_THREAD_NAME, SCAN_THREAD_NAME]);
 
 function lowerHelperThreadsPriority() {
   try {
@@ -42,8 +58,9 @@ function lowerHelperThreadsPriority() {
       const tid = Number(name);
       if (tid === process.pid) continue; // the event loop's thread
       try {
-        // the embedded database's thread serves requests too (decision 18-02)
-        if (fs.readFileSync(`/proc/self/task/${name}/comm`, 'utf8').trim() === PGLITE_THREAD_NAME) continue;
+        // the embedded database's thread serves requests too (decision 18-05)
+        // and the visitor lane's thread answers visitors (decision 32-02)
+        if (KEEP_PRIORITY.has(fs.readFileSync(`/proc/self/task/${name}/comm`, 'utf8').trim())) continue;
         if (os.getPriority(tid) < WORKER_NICE) os.setPriority(tid, WORKER_NICE);
       } catch {
         // the thread ended meanwhile
@@ -61,19 +78,24 @@ const TASKS: Record<string, (arg: any) => unknown> = {
   renderSvg: renderSvgTask,
   renderCard: renderCardTask,
   proofSheet: proofSheetTask,
-  sanitizeSvg: sanitizeSvgTask,
-  rasterizeSvg: rasterizeSvgTask,
-  reencodeImage: reencodeImageTask,
-  cardLogo: cardLogoTask,
-  segmentBackground: segmentBackgroundTask,
+  // thumbnails of images we stored (already re-encoded at upload); an upload's own bytes are
+  // re-encoded in the sandbox (src/server/sandbox-worker.ts, decision 32-02)
+  reencodeImage: (arg: { input: Uint8Array; opts: ReencodeOptions }) => reencodeOnThisThread(arg.input, arg.opts),
   applePass: applePassTask,
   jobTicket: jobTicketTask,
   jigSheet: jigSheetTask,
   printFiles: printFilesTask,
   printProof: printProofTask,
   printSheet: printSheetTask,
-  decodeQr: decodeQrTask,
   qrPng: qrPngTask,
+  // the scan lane: the linear scan of an uploaded SVG (pure JavaScript, linear, at most 1 MB) before
+  // the sandbox sanitizes it, so a refusal the scan decides never waits for a sandbox process
+  // (decision 32-02); the sandbox runs it again. Past the cap the sandbox answers 413.
+  scanSvg: (arg: { text: string; output?: SvgOutput; maxBytes: number }) => {
+    if (Buffer.byteLength(arg.text, 'utf8') > arg.maxBytes) return null;
+    scanSvg(arg.text.charCodeAt(0) === 0xfeff ? arg.text.slice(1) : arg.text, arg.output);
+    return null;
+  },
 };
 
 export async function run(message: TaskMessage & { started: MessagePort }): Promise<unknown> {

@@ -11,6 +11,7 @@ export const PAGE_ROUTES = [
   '/orders',
   '/claim/:token',
   '/design',
+  // merged into /design (issue 35, decision 35-03): kept so old links redirect there
   '/create-card',
   '/card-generator',
   '/ai-assistant',
@@ -118,6 +119,11 @@ export function teamJoinUrl(origin: string, token: string): string {
 }
 
 export const TEAM_PATH = '/team';
+
+/** `/design?order={id}`: the one designer, designing the card of that order (issue 35). */
+export function designOrderPath(orderId: number): string {
+  return `/design?order=${orderId}`;
+}
 
 /** `/design?card={id}`: the designer reopened on a design that needs changes ("Edit and resubmit"). */
 export function editDesignPath(cardId: number): string {

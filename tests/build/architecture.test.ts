@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
+import { READS_TO_MOVE } from '../../scripts/lint/table-reads.js';
 
 /**
  * The house's walls (docs/architecture.md): the lint rule holds them file by file (it runs in
@@ -33,12 +34,51 @@ describe('walls', () => {
     expect(await wallErrors('src/server/features/orders/x.ts', "import { a } from './orders.service';\nexport const b = a;\n")).toEqual([]);
   });
 
+  it('lint refuses a web sibling feature import (no public-api on the web); pages and app compose features', async () => {
+    const imp = (spec: string) => `import { a } from '${spec}';\nexport const b = a;\n`;
+    expect(await wallErrors('src/web/features/orders/x.tsx', imp('#web/features/profile/api'))).toHaveLength(1);
+    expect(await wallErrors('src/web/features/orders/x.tsx', imp('#web/features/profile/public-api'))).toHaveLength(1);
+    expect(await wallErrors('src/web/features/orders/x.tsx', "export const b = () => import('#web/features/auth/api');\n")).toHaveLength(1);
+    expect(await wallErrors('src/web/features/orders/x.tsx', imp('#web/features/orders/api'))).toEqual([]);
+    expect(await wallErrors('src/web/features/orders/x.tsx', imp('#web/lib/session/use-auth'))).toEqual([]);
+    expect(await wallErrors('src/web/routes/x.tsx', imp('#web/features/profile/api'))).toEqual([]);
+    expect(await wallErrors('src/web/app/x.tsx', imp('#web/features/auth/api'))).toEqual([]);
+    expect(await wallErrors('src/web/lib/x.ts', imp('#web/features/auth/api'))).toHaveLength(1);
+    expect(await wallErrors('src/web/lib/x.ts', imp('#web/components/ui/button'))).toHaveLength(1);
+    expect(await wallErrors('src/web/components/x.tsx', imp('#web/features/templates/api'))).toHaveLength(1);
+    expect(await wallErrors('src/web/features/orders/x.tsx', imp('#web/routes/home'))).toHaveLength(1);
+    expect(await wallErrors('src/web/components/x.tsx', imp('#web/app/providers'))).toHaveLength(1);
+  });
+
   it('lint refuses web -> server, shared -> web or server, lower layers -> features, and ../ imports', async () => {
     expect(await wallErrors('src/web/routes/x.tsx', "import { a } from '#server/http/etag';\nexport const b = a;\n")).toHaveLength(1);
     expect(await wallErrors('src/shared/x.ts', "import { a } from '#web/lib/api';\nexport const b = a;\n")).toHaveLength(1);
     expect(await wallErrors('src/shared/x.ts', "import { a } from '#server/http/etag';\nexport const b = a;\n")).toHaveLength(1);
     expect(await wallErrors('src/server/infra/x.ts', "import { a } from '#server/features/orders/public-api';\nexport const b = a;\n")).toHaveLength(1);
     expect(await wallErrors('src/server/features/orders/x.ts', "import { a } from '../../http/etag';\nexport const b = a;\n")).toHaveLength(1);
+  });
+
+  it('lint lets a feature import only its own tables (decision 34-05), plus the read-only allow-list', async () => {
+    const imp = (spec: string, names = 'orders') => `import { ${names} } from '${spec}';\nexport const b = ${names.split(',')[0]};\n`;
+    // another feature's table: refused; its own: allowed; the barrel: refused for features, allowed below them
+    expect(await wallErrors('src/server/features/profile/x.ts', imp('#server/db/schema/orders'))).toHaveLength(1);
+    expect(await wallErrors('src/server/features/uploads/x.ts', imp('#server/db/schema/infra', 'files'))).toHaveLength(1);
+    expect(await wallErrors('src/server/features/orders/x.ts', imp('#server/db/schema/orders'))).toEqual([]);
+    expect(await wallErrors('src/server/features/orders/x.ts', imp('#server/db/schema/index'))).toHaveLength(1);
+    expect(await wallErrors('src/server/infra/x.ts', imp('#server/db/schema/index', 'files'))).toEqual([]);
+    expect(await wallErrors('src/server/jobs/x.ts', imp('#server/db/schema/orders'))).toEqual([]);
+    // the read-only allow-list: users for everyone, staff reports, team stats (scripts/lint/table-reads.js)
+    expect(await wallErrors('src/server/features/reviews/x.ts', imp('#server/db/schema/auth', 'users'))).toEqual([]);
+    expect(await wallErrors('src/server/features/admin/x.ts', imp('#server/db/schema/orders'))).toEqual([]);
+    expect(await wallErrors('src/server/features/team/x.ts', imp('#server/db/schema/engagement', 'cardCodes'))).toEqual([]);
+    expect(await wallErrors('src/server/features/team/x.ts', imp('#server/db/schema/engagement', 'leads, cardCodes'))).toHaveLength(1);
+    // tests set things up across the walls
+    expect(await wallErrors('src/server/features/profile/x.test.ts', imp('#server/db/schema/index'))).toEqual([]);
+  });
+
+  it('the reads still to move behind public APIs only shrink (scripts/lint/table-reads.js)', () => {
+    const pairs = Object.values(READS_TO_MOVE).reduce((n, tables) => n + tables.length, 0);
+    expect(pairs, 'READS_TO_MOVE grew: read through the owner\'s public-api instead').toBeLessThanOrEqual(26);
   });
 
   it('features depend on each other through public-api files, without a cycle', () => {
@@ -77,7 +117,10 @@ describe('walls', () => {
     for (const s of schemaNames) if (s !== 'common') expect(server.has(s), `shared/schemas/${s}.ts has no server/features/${s}`).toBe(true);
     for (const f of server) expect(schemaNames.includes(f), `server/features/${f} has no shared/schemas/${f}.ts`).toBe(true);
     // shared domain folders carry a feature's name (qr is a library used by several)
-    for (const d of dirs(path.join(root, 'src/shared'))) if (!['schemas', 'qr'].includes(d)) expect(server.has(d), `shared/${d} is named after no feature`).toBe(true);
+    for (const d of dirs(path.join(root, 'src/shared'))) if (!['schemas', 'contracts', 'qr'].includes(d)) expect(server.has(d), `shared/${d} is named after no feature`).toBe(true);
+    // endpoint contracts: one file per server feature with routes (decision 34-04)
+    const contractNames = fs.readdirSync(path.join(root, 'src/shared/contracts')).filter((f) => /^[a-z-]+\.ts$/.test(f) && !['endpoint.ts', 'index.ts'].includes(f)).map((f) => f.slice(0, -3));
+    for (const c of contractNames) expect(server.has(c), `shared/contracts/${c}.ts has no server/features/${c}`).toBe(true);
   });
 
   it('pages stay thin: a page over 150 lines says why (docs/decisions/17-01)', () => {

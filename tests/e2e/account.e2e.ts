@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Browser, BrowserContext } from 'playwright-core';
 import { loginViaApi, newContext, signUpViaApi, toastLocator, trackPageErrors, type BrowserServer, openBrowserSuite, closeBrowserSuite } from '#tests/helpers/browser';
-import { outbox, passwordResets, users } from '#server/db/schema/index';
+import { outbox, passwordResets, teamMembers, users } from '#server/db/schema/index';
 
 let server: BrowserServer;
 let browser: Browser;
@@ -135,6 +135,8 @@ describe('account settings in a real browser', () => {
     await expect.poll(() => toastLocator(page).first().textContent()).toContain('Password not changed');
     expect(await apiUser(phone)).not.toBeNull();
 
+    // ending the account's tokens and webhooks is offered, and on by default (issue 33)
+    expect(await form.getByLabel(/Also revoke every API token and disable every webhook endpoint/).isChecked()).toBe(true);
     await form.getByLabel('Current password').fill(input.password);
     await form.getByRole('button', { name: 'Change password' }).click();
     await expect.poll(() => toastLocator(page).first().textContent()).toContain('Password changed');
@@ -201,6 +203,8 @@ describe('your data in a real browser', () => {
     const data = JSON.parse(fs.readFileSync((await download.path())!, 'utf8'));
     expect(data.user).toMatchObject({ id: user.id, email: input.email });
     expect(data.profile).toMatchObject({ id: profileId, fullName: 'Grace Hopper', jobTitle: 'Rear Admiral' });
+    expect(data.apiTokens).toEqual([]);
+    expect(data.webhookEndpoints).toEqual([]);
 
     await page.getByRole('button', { name: 'Delete my account' }).click();
     const dialog = page.getByRole('dialog');
@@ -210,7 +214,18 @@ describe('your data in a real browser', () => {
     await expect.poll(() => dialog.getByRole('alert').first().textContent()).toBe('Your current password is incorrect.');
     expect(await apiUser(ctx)).not.toBeNull();
 
+    // the owner of a team with another member is asked to transfer it first (issue 33)
+    expect((await ctx.request.post('/api/team', { data: { name: 'Hopper Fleet' } })).status()).toBe(201);
+    const [{ teamId }] = await server.app.ctx.db.select({ teamId: teamMembers.teamId }).from(teamMembers).where(eq(teamMembers.userId, user.id));
+    const mate = await signUpViaApi(await newContext(browser, server.baseUrl));
+    await server.app.ctx.db.insert(teamMembers).values({ teamId, userId: mate.user.id, role: 'member' });
     await dialog.getByLabel('Enter your password to confirm').fill(input.password);
+    await dialog.getByRole('button', { name: 'Delete account permanently' }).click();
+    await expect.poll(() => dialog.getByTestId('delete-blocked').textContent()).toBe('Transfer ownership of Hopper Fleet before deleting your account');
+    expect(await apiUser(ctx)).not.toBeNull();
+    // alone in the team again: the team goes with the account
+    await server.app.ctx.db.delete(teamMembers).where(eq(teamMembers.userId, mate.user.id));
+
     await dialog.getByRole('button', { name: 'Delete account permanently' }).click();
     await page.waitForURL(server.baseUrl + '/');
     await expect.poll(() => toastLocator(page).first().textContent()).toContain('Account deleted');

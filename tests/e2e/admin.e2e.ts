@@ -51,7 +51,10 @@ describe('admin dashboard in a real browser', () => {
     await insertOrder(server.app, { status: 'completed', quantity: 100 });
     await insertOrder(server.app, { status: 'cancelled', quantity: 10 });
     const [{ n, revenue }] = (
-      (await db().execute(sql`select count(*)::int as n, coalesce(sum(total_cents) filter (where status not in ('pending', 'cancelled')), 0)::int as revenue from orders`)) as any
+      // revenue is money received less refunds (issue 35, decision 35-01)
+      (await db().execute(
+        sql`select (select count(*)::int from orders) as n, coalesce(sum(case when kind = 'refund' then -amount_cents else amount_cents end), 0)::int as revenue from order_payments`,
+      )) as any
     ).rows;
 
     const page = await adminCtx.newPage();
@@ -72,12 +75,14 @@ describe('admin dashboard in a real browser', () => {
     expect(await row.textContent()).toContain('Findable Person');
     expect(await row.locator('[data-status]').textContent()).toBe('Pending');
 
-    await row.getByRole('combobox', { name: `Status of order #${target.id}` }).selectOption('shipped');
-    await poll(() => toastText(page)).toContain(`Order #${target.id} is now Shipped`);
-    await poll(() => row.locator('[data-status]').getAttribute('data-status')).toBe('shipped');
-    const shipped = await mailsTo('find.me@shipping-test.example', 'order-status');
-    expect(shipped).toHaveLength(1);
-    expect(shipped[0].subject).toMatch(/shipped/i);
+    // the dropdown offers only the moves the status machine allows (issue 35): not Shipped from Pending
+    const select = row.getByRole('combobox', { name: `Status of order #${target.id}` });
+    expect(await select.locator('option').allTextContents()).toEqual(['Pending', 'Processing', 'In production', 'Cancelled']);
+    await select.selectOption('processing');
+    await poll(() => toastText(page)).toContain(`Order #${target.id} is now Processing`);
+    await poll(() => row.locator('[data-status]').getAttribute('data-status')).toBe('processing');
+    // not a milestone: no e-mail
+    expect(await mailsTo('find.me@shipping-test.example', 'order-status')).toHaveLength(0);
 
     // the detail panel: everything about the order, notes with history
     await row.getByRole('button', { name: `View order #${target.id}` }).click();
@@ -89,9 +94,23 @@ describe('admin dashboard in a real browser', () => {
     await detail.getByRole('button', { name: 'Save Notes' }).click();
     await poll(() => toastText(page)).toContain('Notes saved');
     await poll(() => detail.getByRole('list', { name: 'Notes history' }).textContent()).toContain('Staff Member');
-    expect(await detail.getByRole('list', { name: 'Status history' }).textContent()).toContain('Pending → Shipped');
+    expect(await detail.getByRole('list', { name: 'Status history' }).textContent()).toContain('Pending → Processing');
     const [saved] = await db().select().from(orders).where(eq(orders.id, target.id));
     expect(saved.internalNotes).toBe('Customer asked for delivery before Friday.');
+
+    // issue 35: the payment state and the Record payment form (invoice mode: no store configured)
+    const payment = detail.getByTestId('order-payment');
+    expect(await payment.locator('[data-payment-status]').getAttribute('data-payment-status')).toBe('unpaid');
+    expect(await payment.textContent()).toContain('Invoice mode');
+    await payment.getByLabel('Amount (USD)', { exact: true }).fill('0');
+    await payment.getByRole('button', { name: 'Record payment' }).click();
+    await poll(() => payment.getByText('Amount must be more than zero').isVisible()).toBe(true);
+    await payment.getByLabel('Amount (USD)', { exact: true }).fill('1,280.00');
+    await payment.getByLabel('Reference', { exact: true }).fill('INV-2001');
+    await payment.getByRole('button', { name: 'Record payment' }).click();
+    await poll(() => toastText(page)).toContain('Payment recorded');
+    await poll(() => payment.locator('[data-payment-status]').getAttribute('data-payment-status')).toBe('paid');
+    expect(await payment.getByRole('list', { name: 'Payments and refunds' }).textContent()).toContain('INV-2001');
     await page.keyboard.press('Escape');
 
     // Export: a CSV of what is shown (the search is applied)
@@ -99,7 +118,7 @@ describe('admin dashboard in a real browser', () => {
     expect(download.suggestedFilename()).toMatch(/^orders-\d{4}-\d{2}-\d{2}\.csv$/);
     const csv = parse(fs.readFileSync((await download.path())!, 'utf8'), { bom: true, columns: true }) as Array<Record<string, string>>;
     expect(csv).toHaveLength(1);
-    expect(csv[0]).toMatchObject({ 'Order ID': String(target.id), Customer: 'Findable Person', Company: 'Findable, "Quoted" & Co', Status: 'shipped', 'Total (USD)': '1280.00' });
+    expect(csv[0]).toMatchObject({ 'Order ID': String(target.id), Customer: 'Findable Person', Company: 'Findable, "Quoted" & Co', Status: 'processing', 'Total (USD)': '1280.00' });
     expect(errors).toEqual([]);
     await page.close();
   });
@@ -229,9 +248,14 @@ describe('admin dashboard in a real browser', () => {
     expect(await page.getByRole('link', { name: /Store setup/ }).getAttribute('href')).toBe('/shopify-admin');
     expect(await page.getByRole('link', { name: /User dashboard/ }).getAttribute('href')).toBe('/dashboard');
 
+    // the e-mails the earlier walks sent (milestones only: the proof-ready e-mail of the approved design)
     const mails = page.getByRole('list', { name: 'E-mails' });
-    await mails.getByRole('button').filter({ hasText: 'find.me@shipping-test.example' }).first().click();
-    await poll(() => page.getByRole('dialog').textContent()).toContain('To find.me@shipping-test.example');
+    const first = mails.getByRole('button').first();
+    await first.waitFor();
+    const to = /[\w.+-]+@[\w.-]+\.\w+/.exec((await first.textContent()) ?? '')?.[0];
+    expect(to, 'an e-mail in the outbox list').toBeTruthy();
+    await first.click();
+    await poll(() => page.getByRole('dialog').textContent()).toContain(`To ${to}`);
     expect(await page.getByTitle('E-mail as the customer sees it').getAttribute('sandbox')).toBe('');
     await page.close();
   });

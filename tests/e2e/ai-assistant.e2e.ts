@@ -88,7 +88,7 @@ describe('AI Design Assistant page', () => {
     // an elegant law firm: the understated Minimal or the formal Classic first
     const best = (await layouts.first().getAttribute('data-template-id'))!;
     expect(['15', '16']).toContain(best);
-    expect(await layouts.first().getByRole('link').getAttribute('href')).toBe(`/create-card?templateId=${best}`);
+    expect(await layouts.first().getByRole('link').getAttribute('href')).toBe(`/design?templateId=${best}`);
     expect(await result.getByTestId('industry-tips').locator('li').count()).toBeGreaterThanOrEqual(3);
     expect(await result.getByTestId('branding-advice').textContent()).toContain('Managing Partner');
     expect(errors).toEqual([]);

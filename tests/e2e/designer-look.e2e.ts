@@ -53,7 +53,11 @@ describe('the designer shows the product', () => {
     await page.getByLabel('Font for name and company').selectOption('Playfair Display');
     await poll(() => page.locator('[data-testid="card-pair"] text.card-accent').first().getAttribute('font-family')).toContain('Playfair Display');
 
-    await page.getByRole('button', { name: 'Submit for Review' }).click();
+    await page.getByRole('button', { name: 'Continue to checkout' }).click();
+    await page.getByRole('heading', { name: 'Checkout' }).waitFor({ timeout: 30_000 });
+    await page.getByLabel('Delivery', { exact: true }).selectOption('pickup-nyc');
+    await page.getByRole('button', { name: 'Review order' }).click();
+    await page.getByRole('button', { name: 'Confirm order' }).click();
     await page.waitForURL(/\/order-success\?orderId=\d+$/, { timeout: 45_000 });
     const [card] = await server.app.ctx.db.select().from(cards).orderBy(cards.id);
     const stored = (card.customizations as { look: Record<string, unknown> }).look;

@@ -2,7 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { closeBrowserSuite, newContext, openBrowserSuite, signUpViaApi, toastLocator, trackPageErrors, type BrowserServer } from '#tests/helpers/browser';
 import { insertProfile } from '#tests/helpers/admin-factories';
-import { leads } from '#server/db/schema/index';
+import { eq } from 'drizzle-orm';
+import { leads, users } from '#server/db/schema/index';
+import { OWNER_PROOF_MESSAGES } from '#shared/schemas/auth';
 
 let server: BrowserServer;
 let browser: Browser;
@@ -39,7 +41,7 @@ describe('the API reference and access tokens in a real browser', () => {
   it('creates a token on the account page, copies it, reads the leads with it, revokes it', async () => {
     const ctx = await newContext(browser, server.baseUrl);
     await ctx.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.baseUrl });
-    const { user } = await signUpViaApi(ctx);
+    const { user, input } = await signUpViaApi(ctx);
     const profile = await insertProfile(server.app, user.id);
     await server.app.ctx.db.insert(leads).values({ profileId: profile.id, name: 'Grace Hopper', email: 'grace@example.com', consent: true });
     const page = await ctx.newPage();
@@ -47,12 +49,24 @@ describe('the API reference and access tokens in a real browser', () => {
     await page.goto('/account');
     await page.getByRole('heading', { name: 'Developer' }).waitFor();
     expect(await page.getByRole('link', { name: 'Read the API reference' }).getAttribute('href')).toBe('/api/docs');
+    // an unverified address cannot create one, and is told why (issue 33)
+    await page.getByTestId('token-verify-first').waitFor();
+    expect(await page.getByTestId('token-verify-first').textContent()).toBe(OWNER_PROOF_MESSAGES.verifyFirst);
+    expect(await page.getByRole('button', { name: 'Create token' }).count()).toBe(0);
+    await server.app.ctx.db.update(users).set({ emailVerifiedAt: new Date() }).where(eq(users.id, user.id));
+    await page.reload();
+    await page.getByRole('heading', { name: 'Developer' }).waitFor();
     // a name is required
     await page.getByRole('button', { name: 'Create token' }).click();
     await expect.poll(() => page.getByText('Please give the token a name').count()).toBeGreaterThan(0);
     await page.getByLabel('Token name').fill('CRM sync');
     await page.getByLabel(/stats:read/).click();
     await page.getByLabel('Expires').selectOption('30');
+    // the password confirms it is the owner: a wrong one is refused on the field
+    await page.getByLabel('Your password, to confirm this token').fill('not-my-password');
+    await page.getByRole('button', { name: 'Create token' }).click();
+    await expect.poll(() => page.getByText(OWNER_PROOF_MESSAGES.wrongPassword).count()).toBeGreaterThan(0);
+    await page.getByLabel('Your password, to confirm this token').fill(input.password);
     await page.getByRole('button', { name: 'Create token' }).click();
     const secretBox = page.getByTestId('token-secret');
     await secretBox.waitFor();
@@ -94,11 +108,13 @@ describe('the API reference and access tokens in a real browser', () => {
 
   it('the Developer section fits a 360 px phone', async () => {
     const ctx = await newContext(browser, server.baseUrl, { viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true });
-    await signUpViaApi(ctx);
+    const { user, input } = await signUpViaApi(ctx);
+    await server.app.ctx.db.update(users).set({ emailVerifiedAt: new Date() }).where(eq(users.id, user.id));
     const page = await ctx.newPage();
     await page.goto('/account');
     await page.getByRole('heading', { name: 'Developer' }).waitFor();
     await page.getByLabel('Token name').fill('Phone');
+    await page.getByLabel('Your password, to confirm this token').fill(input.password);
     await page.getByRole('button', { name: 'Create token' }).click();
     await page.getByTestId('token-secret').waitFor();
     const width = await page.evaluate(() => document.documentElement.scrollWidth);

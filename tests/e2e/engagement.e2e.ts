@@ -93,7 +93,7 @@ describe('contact exchange in a real browser', () => {
     expect(csv.name).toMatch(/^leads-\d{4}-\d{2}-\d{2}\.csv$/);
     const records = parseCsv(csv.text, { bom: true, columns: true }) as Array<Record<string, string>>;
     expect(records).toEqual([
-      expect.objectContaining({ Name: 'Ada Lovelace', Email: 'ada@example.com', Company: 'Engines, Ltd', Note: 'Met at the fair; call me', Consent: 'yes' }),
+      expect.objectContaining({ 'First Name': 'Ada', 'Last Name': 'Lovelace', Email: 'ada@example.com', 'Company Name': 'Engines, Ltd', Message: 'Met at the fair; call me', Consent: 'yes' }),
     ]);
     const vcf = await download(page, () => page.getByRole('link', { name: 'Export contacts (.vcf)' }).click());
     const card = new vCard().parse(vcf.text);
@@ -249,7 +249,7 @@ describe('card codes, save analytics and the e-mail signature in a real browser'
     await until(() => preview.textContent()).toContain('Morgan Steel');
     expect(await preview.textContent()).toContain('Founder | Steel & Sons');
     const qr = preview.locator('img[alt^="QR code"]');
-    expect(await qr.getAttribute('src')).toBe(`${server.baseUrl}/api/qrcode?data=${encodeURIComponent(`${server.baseUrl}/p/${profile.id}`)}&size=160&margin=1&format=png`);
+    expect(await qr.getAttribute('src')).toBe(`${server.baseUrl}/api/qrcode?data=${encodeURIComponent(`${server.baseUrl}/p/${profile.id}`)}&size=160&margin=4&format=png`);
     // the hosted QR image loads
     await until(() => qr.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
     // turning the QR off removes it from the preview

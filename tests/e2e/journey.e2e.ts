@@ -66,6 +66,12 @@ describe('the customer journey in a real browser', () => {
     await page.getByLabel('Card style').selectOption('Matte');
     await page.getByLabel('Quantity').fill('100');
     await page.getByRole('radio', { name: /Standard/ }).last().check();
+    // where the cards go (issue 35): asked for every delivery but pickup
+    await page.getByLabel('Recipient name').fill('Margaret Hamilton');
+    await page.getByLabel('Street address').fill('1 Apollo Way');
+    await page.getByLabel('City').fill('Cambridge');
+    await page.getByLabel('State', { exact: true }).fill('MA');
+    await page.getByLabel('ZIP / postal code').fill('02139');
     await page.getByRole('button', { name: 'Submit Order' }).click();
     await page.waitForURL(/\/order-success\?orderId=\d+$/);
     plainOrderId = Number(new URL(page.url()).searchParams.get('orderId'));
@@ -91,7 +97,8 @@ describe('the customer journey in a real browser', () => {
     await claim.getByLabel('Password', { exact: true }).fill('orbit-lunar-1969');
     await claim.getByLabel('Confirm Password').fill('orbit-lunar-1969');
     await claim.getByRole('button', { name: 'Create account and claim' }).click();
-    await claim.waitForURL(/\/profile/, { timeout: 30_000 });
+    // the order has its address: the claim goes on to design the card of this order (issue 35)
+    await claim.waitForURL(new RegExp(`/design\\?order=${plainOrderId}$`), { timeout: 30_000 });
     await poll(() => toastText(claim)).toContain('Order claimed');
     const [user] = await db().select().from(users).where(eq(users.email, email));
     expect(user.emailVerifiedAt).not.toBeNull();
@@ -124,7 +131,12 @@ describe('the customer journey in a real browser', () => {
     await page.getByRole('heading', { name: 'Design Your Card' }).waitFor();
     await poll(() => page.getByLabel('Full Name').inputValue()).toBe('Margaret Hamilton');
     await page.getByLabel('Phone', { exact: true }).fill('+1 617 555 0101');
-    await page.getByRole('button', { name: 'Submit for Review' }).click();
+    // a second order: only through the checkout's summary and confirm (issue 35)
+    await page.getByRole('button', { name: 'Continue to checkout' }).click();
+    await page.getByRole('heading', { name: 'Checkout' }).waitFor({ timeout: 30_000 });
+    await page.getByLabel('Delivery', { exact: true }).selectOption('pickup-nyc');
+    await page.getByRole('button', { name: 'Review order' }).click();
+    await page.getByRole('button', { name: 'Confirm order' }).click();
     await page.waitForURL(/\/order-success\?orderId=\d+$/, { timeout: 45_000 });
     const designOrderId = Number(new URL(page.url()).searchParams.get('orderId'));
     const [order] = await db().select().from(orders).where(eq(orders.id, designOrderId));

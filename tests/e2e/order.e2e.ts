@@ -4,6 +4,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Browser, Page } from 'playwright-core';
 import { newContext, signUpViaApi, startBrowserServer, toastLocator, trackPageErrors, type BrowserServer, openBrowserSuite, closeBrowserSuite } from '#tests/helpers/browser';
 import { pngImage } from '#tests/helpers/orders';
+import { deliveryPromise } from '#shared/orders/delivery-promise';
 import { startShopifyStandin } from '#tests/helpers/shopify-standin';
 import { orders, outbox, users } from '#server/db/schema/index';
 
@@ -28,6 +29,18 @@ async function fillOrder(page: Page, email: string, opts: { quantity?: string; c
   await page.getByLabel('Card style').selectOption('Brushed');
   await page.getByLabel('Quantity').fill(opts.quantity ?? '250');
   await page.getByRole('radio', { name: new RegExp(opts.delivery ?? 'Expedited 24h') }).check();
+  // every delivery but pickup asks where the cards go (issue 35)
+  if (opts.delivery !== 'Pickup NYC') await fillAddress(page);
+}
+
+async function fillAddress(page: Page, a: { line1?: string; postalCode?: string } = {}) {
+  await page.getByLabel('Recipient name').fill('Grace Hopper');
+  await page.getByLabel('Street address').fill(a.line1 ?? '1 Navy Yard Way');
+  await page.getByLabel('Apartment, suite, etc. (optional)').fill('Suite 4');
+  await page.getByLabel('City').fill('Brooklyn');
+  await page.getByLabel('State', { exact: true }).fill('NY');
+  await page.getByLabel('ZIP / postal code').fill(a.postalCode ?? '11205');
+  await page.getByLabel('Country').selectOption('US');
 }
 
 async function ordersFor(email: string) {
@@ -81,13 +94,31 @@ describe('ordering in a real browser', () => {
     const stored = await ordersFor(email);
     expect(stored).toHaveLength(1);
     expect(stored[0]).toMatchObject({ id: orderId, quantity: 250, cardType: 'color', deliveryOption: 'rush-24h', totalCents: 128000 });
+    // the delivery address and the one delivery promise (issue 35): the same words on the form, the confirmation, the e-mail and the order page
+    expect(stored[0].shippingAddress).toEqual({ name: 'Grace Hopper', line1: '1 Navy Yard Way', line2: 'Suite 4', city: 'Brooklyn', state: 'NY', postalCode: '11205', country: 'US' });
+    const promise = deliveryPromise(stored[0].createdAt, 'rush-24h').label;
+    expect(await page.getByTestId('order-promise').textContent()).toBe(promise);
+    expect((await page.getByTestId('order-ship-to').innerText()).replace(/\s+/g, ' ')).toBe('Grace Hopper 1 Navy Yard Way Suite 4 Brooklyn, NY 11205');
     expect(stored[0].artworkUrl).toMatch(/^\/files\/artwork\//);
 
     // the e-mail in the outbox carries the link to the order's own page
     const [mail] = await server.app.ctx.db.select().from(outbox).where(eq(outbox.toAddress, email));
     const link = /(http:\/\/127\.0\.0\.1:\d+\/order-status\/[A-Za-z0-9_-]+)/.exec(mail.textBody)![1];
+    expect(mail.textBody).toContain(promise);
+    expect(mail.textBody).toContain('Grace Hopper, 1 Navy Yard Way, Suite 4, Brooklyn, NY 11205');
     await page.goto(link);
     await page.getByRole('heading', { name: `Order #${orderId}` }).waitFor();
+    expect(await page.getByTestId('order-status-promise').textContent()).toBe(promise);
+    expect(await page.getByTestId('order-status-address').innerText()).toContain('1 Navy Yard Way');
+    // the customer corrects the address until the order ships
+    await page.getByRole('button', { name: 'Change address' }).click();
+    await fillAddress(page, { line1: '2 Main St', postalCode: '1120' });
+    await page.getByRole('button', { name: 'Save address' }).click();
+    await page.getByText('Enter a 5-digit ZIP code (or ZIP+4, 12345-6789)').waitFor();
+    await page.getByLabel('ZIP / postal code').fill('11201');
+    await page.getByRole('button', { name: 'Save address' }).click();
+    await expect.poll(() => page.getByTestId('order-status-address').innerText()).toContain('2 Main St');
+    expect((await ordersFor(email))[0].shippingAddress).toMatchObject({ line1: '2 Main St', postalCode: '11201' });
     expect(await page.getByTestId('order-status-total').textContent()).toBe('$1,280.00');
     expect(await page.getByTestId('order-status').textContent()).toBe('Pending');
     expect(await page.getByText('250 × Color Metal').isVisible()).toBe(true);
@@ -105,6 +136,9 @@ describe('ordering in a real browser', () => {
     await page.goto('/order');
     const email = uniqueEmail();
     await fillOrder(page, email, { quantity: '120', cardType: 'Black Anodized', delivery: 'Pickup NYC' });
+    // pickup: no address asked (issue 35)
+    expect(await page.getByLabel('Street address').count()).toBe(0);
+    expect(await page.getByTestId('delivery-promise-pickup-nyc').textContent()).toMatch(/^Ready for pickup by \w{3}, \w{3} \d{1,2}$/);
     let first = true;
     await page.route('**/api/order', async (route) => {
       if (first) {
@@ -124,6 +158,15 @@ describe('ordering in a real browser', () => {
     expect(stored).toHaveLength(1);
     expect(Number(new URL(page.url()).searchParams.get('orderId'))).toBe(stored[0].id);
     expect(stored[0].totalCents).toBe(120 * 700);
+    expect(stored[0].shippingAddress).toBeNull();
+    expect(await page.getByTestId('order-promise').textContent()).toBe(deliveryPromise(stored[0].createdAt, 'pickup-nyc').label);
+    expect(await page.getByTestId('order-ship-to').count()).toBe(0);
+    // the order page of a pickup order shows the studio with its map link
+    const [pickupMail] = await server.app.ctx.db.select().from(outbox).where(eq(outbox.toAddress, email));
+    await page.goto(/(http:\/\/127\.0\.0\.1:\d+\/order-status\/[A-Za-z0-9_-]+)/.exec(pickupMail.textBody)![1]);
+    await page.getByRole('heading', { name: 'Pickup at our studio' }).waitFor();
+    expect(await page.getByTestId('studio-map-link').getAttribute('href')).toMatch(/^https:\/\/www\.google\.com\/maps\/search\/\?api=1&query=/);
+    expect(await page.getByRole('button', { name: 'Change address' }).count()).toBe(0);
     const mails = await server.app.ctx.db.select().from(outbox).where(eq(outbox.toAddress, email));
     expect(mails).toHaveLength(1);
     await ctx.close();
@@ -183,6 +226,39 @@ describe('ordering in a real browser', () => {
     const page = await ctx.newPage();
     await page.goto(`/order-status/${'x'.repeat(43)}`);
     await page.getByRole('heading', { name: 'Order not found' }).waitFor();
+    await ctx.close();
+  });
+});
+
+describe('the studio as shop settings (issue 35)', () => {
+  it('staff set the studio in Admin > Settings; Help and About show it with the map link', async () => {
+    const ctx = await newContext(browser, server.baseUrl);
+    const page = await ctx.newPage();
+    const errors = trackPageErrors(page);
+    const { user } = await signUpViaApi(ctx);
+    await server.app.ctx.db.update(users).set({ role: 'admin' }).where(eq(users.id, user.id));
+    await page.goto('/admin?tab=settings');
+    const form = page.getByRole('form', { name: 'Studio details' });
+    await form.waitFor();
+    // the spec names no street: the placeholder is flagged until staff fill it in
+    await page.getByTestId('studio-placeholder').waitFor();
+    await form.getByLabel('Address', { exact: true }).fill('123 Mercer St\nNew York, NY 10012');
+    await form.getByLabel('Opening hours').fill('Mon-Fri 10:00-7:00 EST\nSat 11:00-3:00 EST\nSun Closed');
+    await form.getByLabel('Pickup instructions').fill('Ring the bell marked Metal Cards.');
+    await page.getByRole('button', { name: 'Save studio details' }).click();
+    await expect.poll(() => toastText(page)).toContain('Studio details saved');
+    expect(await page.getByTestId('studio-placeholder').count()).toBe(0);
+
+    await page.goto('/help');
+    await expect.poll(() => page.getByTestId('business-hours').innerText()).toContain('Mon-Fri 10:00-7:00 EST');
+    expect(await page.getByTestId('studio-address').innerText()).toContain('123 Mercer St');
+    expect(await page.getByTestId('studio-map-link').getAttribute('href')).toBe(
+      'https://www.google.com/maps/search/?api=1&query=123%20Mercer%20St%2C%20New%20York%2C%20NY%2010012',
+    );
+    expect(await page.getByText('Ring the bell marked Metal Cards.').isVisible()).toBe(true);
+    await page.goto('/about');
+    await expect.poll(() => page.getByTestId('studio-address').innerText()).toContain('123 Mercer St');
+    expect(errors).toEqual([]);
     await ctx.close();
   });
 });

@@ -7,12 +7,15 @@ import { insertDesignWithOrder, insertOrder, insertProfile } from '#tests/helper
 import { orders, users } from '#server/db/schema/index';
 import { PAGE_ROUTES, claimOrderPath, orderStatusPath, publicProfilePath } from '#shared/routes';
 import { sha256Hex } from '#server/infra/crypto';
+import { expectFits, overflow, walkTabs } from '#tests/helpers/overflow';
 
 /**
- * Issue 20: no page overflows horizontally on a phone. Every route of PAGE_ROUTES is opened at 360
- * and 390 px as a visitor, a signed-in customer and staff, and the main states of the pages with
- * tabs are opened too; `scrollWidth <= innerWidth` must hold everywhere. A failure names the widest
- * elements so the fix is easy to find.
+ * Issue 20: no page overflows horizontally on a phone (`scrollWidth <= innerWidth`; a failure names
+ * the widest elements). Every route at 360 px as a visitor, a signed-in customer and staff, with
+ * the tabs of the pages with tabs, is checked inside the accessibility walk (tests/e2e/a11y.e2e.ts),
+ * which loads every page at 360 px anyway. Here, with phone emulation (touch, mobile viewport) at
+ * 360 and 390 px: the measure itself, the open mobile menu, every route at 390 px, the staff orders
+ * table and the AI assistant after a palette.
  */
 
 let server: BrowserServer;
@@ -69,53 +72,11 @@ function pathFor(route: (typeof PAGE_ROUTES)[number]): string {
   return route;
 }
 
-/**
- * How far the page is wider than the screen, and the elements that stick out the most. The
- * screen's width is the smaller of innerWidth and the phone's width: a phone (and Chromium's phone
- * emulation) zooms out to show a page that is too wide, and then innerWidth grows with the page.
- */
-async function overflow(page: Page): Promise<{ excess: number; widest: string[] }> {
-  const phoneWidth = page.viewportSize()?.width ?? 10_000;
-  return page.evaluate((phoneWidth) => {
-    const vw = Math.min(window.innerWidth, phoneWidth);
-    const excess = document.documentElement.scrollWidth - vw;
-    const widest: string[] = [];
-    if (excess > 0) {
-      for (const el of Array.from(document.body.querySelectorAll<HTMLElement>('*'))) {
-        const r = el.getBoundingClientRect();
-        if (r.right > vw + 1 && r.width > 0) {
-          const id = el.getAttribute('data-testid') ?? el.id ?? '';
-          widest.push(`${el.tagName.toLowerCase()}${id ? `#${id}` : ''}.${String(el.className).slice(0, 60)} right=${Math.round(r.right)}`);
-        }
-      }
-    }
-    return { excess, widest: widest.slice(-6) };
-  }, phoneWidth);
-}
-
 /** Waits for the page's own content (a lazy route shows a spinner first). */
 async function settle(page: Page) {
   await page.locator('main h1, main h2, h1').first().waitFor({ timeout: 15_000 }).catch(() => undefined);
   await page.waitForFunction(() => !document.querySelector('[role="status"][aria-label="Loading"], .animate-pulse'), undefined, { timeout: 5_000 }).catch(() => undefined);
   await page.waitForTimeout(100);
-}
-
-async function expectFits(page: Page, where: string, problems: string[]) {
-  const o = await overflow(page);
-  if (o.excess > 0) problems.push(`${where}: ${o.excess}px too wide — ${o.widest.join(' | ')}`);
-}
-
-/** Clicks every tab of the page's first tab list and checks each panel. */
-async function walkTabs(page: Page, where: string, problems: string[]) {
-  const tabs = page.getByRole('tab');
-  const n = await tabs.count();
-  for (let i = 0; i < n; i++) {
-    const tab = tabs.nth(i);
-    const name = ((await tab.textContent()) ?? '').trim();
-    await tab.click();
-    await settle(page);
-    await expectFits(page, `${where} tab "${name}"`, problems);
-  }
 }
 
 describe('no page overflows a phone screen (360 and 390 px)', () => {
@@ -134,40 +95,39 @@ describe('no page overflows a phone screen (360 and 390 px)', () => {
     await page.close();
   });
 
-  for (const who of ['visitor', 'customer', 'staff'] as const) {
-    for (const width of WIDTHS) {
-      // the six walks use their own browser contexts and pages, so they run side by side (a third of
-      // the time). A walk took 90-105 s in CI and 140-180 s on a slower machine with the others
-      // beside it: the limit leaves room for that, a hung page still fails at its own 45 s wait
-      it.concurrent(`every route at ${width} px as ${who === 'visitor' ? 'a visitor' : who === 'customer' ? 'a signed-in customer' : 'staff'}, with the main states`, { timeout: 420_000 }, async () => {
-        const problems: string[] = [];
+  // every route at 360 px as a visitor, a customer and staff, with each tab of the pages with tabs,
+  // is checked by the accessibility walk (tests/e2e/a11y.e2e.ts), which loads every page anyway
+  it('the mobile menu open fits, at 360 and 390 px, for a visitor, a customer and staff', async () => {
+    const problems: string[] = [];
+    for (const who of ['visitor', 'customer', 'staff'] as const) {
+      for (const width of WIDTHS) {
         const page = await contexts[`${who}-${width}`]!.newPage();
-        // the walks share two cores with each other and the server: a navigation may wait its turn
-        // (one first load of / took over 10 s in CI); what is measured is the layout, not the speed
-        page.setDefaultNavigationTimeout(45_000);
-        for (const route of PAGE_ROUTES) {
-          const path = pathFor(route);
-          await page.goto(path);
-          await settle(page);
-          await expectFits(page, `${who} ${width}px ${path}`, problems);
-          if (['/admin', '/dashboard', '/profile', '/team'].includes(route) && new URL(page.url()).pathname === route) {
-            await walkTabs(page, `${who} ${width}px ${path}`, problems);
-          }
-        }
-        // the mobile menu open
         await page.goto('/');
         await settle(page);
+        await expectFits(page, `${who} ${width}px /`, problems);
         const menu = page.getByRole('button', { name: /menu/i }).first();
-        if (await menu.isVisible().catch(() => false)) {
-          await menu.click();
-          await page.waitForTimeout(300);
-          await expectFits(page, `${who} ${width}px / with the menu open`, problems);
-        }
+        expect(await menu.isVisible(), `${who} ${width}px: the menu button`).toBe(true);
+        await menu.click();
+        await page.waitForTimeout(300);
+        await expectFits(page, `${who} ${width}px / with the menu open`, problems);
         await page.close();
-        expect(problems).toEqual([]);
-      });
+      }
     }
-  }
+    expect(problems).toEqual([]);
+  });
+
+  it('every route at 390 px as a signed-in customer (the accessibility walk covers 360 px)', { timeout: 240_000 }, async () => {
+    const problems: string[] = [];
+    const page = await contexts['customer-390']!.newPage();
+    page.setDefaultNavigationTimeout(45_000);
+    for (const route of PAGE_ROUTES) {
+      await page.goto(pathFor(route));
+      await settle(page);
+      await expectFits(page, `customer 390px ${pathFor(route)}`, problems);
+    }
+    await page.close();
+    expect(problems).toEqual([]);
+  });
 
   it('staff orders table: on a phone each order is a stacked block, Status and Actions on screen', async () => {
     for (const width of WIDTHS) {
@@ -203,7 +163,7 @@ describe('no page overflows a phone screen (360 and 390 px)', () => {
       await page.getByTestId('palette-result').waitFor({ timeout: 20_000 });
       await page.waitForTimeout(200);
       await expectFits(page, `customer ${width}px /ai-assistant after a palette`, problems);
-      await walkTabs(page, `customer ${width}px /ai-assistant`, problems);
+      await walkTabs(page, `customer ${width}px /ai-assistant`, problems, settle);
       await page.close();
     }
     expect(problems).toEqual([]);

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { closeBrowserSuite, newContext, openBrowserSuite, signUpViaApi, toastLocator, trackPageErrors, type BrowserServer } from '#tests/helpers/browser';
 import { insertDesignWithOrder, insertProfile, pngDataUrl, renderCardBack } from '#tests/helpers/admin-factories';
-import { cards, designEvents, users } from '#server/db/schema/index';
+import { cardCodes, cards, designEvents, users } from '#server/db/schema/index';
 
 /**
  * The design review's print check in a real browser (issue 22): staff see the print proof of each
@@ -41,7 +41,11 @@ async function pendingDesign(o: { withCode: boolean; fullName: string }) {
     backImageUrl: o.withCode ? pngDataUrl(await renderCardBack(`${server.baseUrl}/p/${profile.id}`)) : null,
     customerProfile: { fullName: o.fullName, email: 'print@example.com', jobTitle: 'Engineer', phoneNumber: '+1 212 555 0100' },
   });
-  if (!o.withCode) await db().update(cards).set({ userId: null }).where(eq(cards.id, design.id));
+  if (!o.withCode) {
+    await db().update(cards).set({ userId: null }).where(eq(cards.id, design.id));
+    // the order's batch code turned off: an order's card otherwise prints its batch link (issue 35)
+    await db().insert(cardCodes).values({ code: `OFF${order.id}X${Math.random().toString(36).slice(2, 8).toUpperCase()}`, orderId: order.id, active: false });
+  }
   return Object.assign(design, { orderId: order.id });
 }
 

@@ -36,7 +36,7 @@ describe('the shop floor in a real browser', () => {
     const submitted = await buyer.request.post('/api/cards/submit-for-review', {
       data: { templateId: 17, cardType: 'color', customerProfile: { fullName: 'Grace Floor', jobTitle: 'Engineer', companyName: 'Floor Co', email, phoneNumber: '+1 212 555 0100' } },
     });
-    expect(submitted.status()).toBe(201);
+    expect(submitted.status(), await submitted.text()).toBe(201);
     const { orderId, cardId } = (await submitted.json()) as { orderId: number; cardId: number };
     const order = { id: orderId };
     await buyer.close();
@@ -44,9 +44,17 @@ describe('the shop floor in a real browser', () => {
     const check = await staff.request.get(`/api/admin/cards/${cardId}/print-check`);
     const approved = await staff.request.put(`/api/admin/business-cards/${cardId}/review`, { data: { status: 'approved', reviewNotes: '' } });
     expect(approved.status(), `print check: ${await check.text()}`).toBe(200);
+    // production needs the customer's proof approval, an address and payment (issue 35, decision 35-04)
+    const [{ token: statusToken, total }] = await server.app.ctx.db.select({ token: orders.statusToken, total: orders.totalCents }).from(orders).where(eq(orders.id, order.id));
+    expect((await staff.request.post(`/api/order-status/${statusToken}/proof`, { data: { decision: 'approve' } })).status()).toBe(200);
+    const shippingAddress = { name: 'Grace Floor', line1: '1 Broadway', city: 'New York', state: 'NY', postalCode: '10004', country: 'US' };
+    expect((await staff.request.patch(`/api/order-status/${statusToken}/address`, { data: { shippingAddress } })).status()).toBe(200);
+    expect((await staff.request.post(`/api/admin/orders/${order.id}/payments`, { data: { amountCents: total, method: 'bank_transfer', reference: 'INV-77' } })).status()).toBe(201);
 
     const page = await staff.newPage();
     const errors = trackPageErrors(page);
+    // moves that e-mail the customer ask first
+    page.on('dialog', (d) => void d.accept());
     await page.goto('/admin?tab=production');
     const item = page.locator(`[data-testid="production-order"][data-order-id="${order.id}"]`);
     await poll(() => item.count()).toBe(1);

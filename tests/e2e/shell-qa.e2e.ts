@@ -236,20 +236,6 @@ describe('design flow states', () => {
     await ctx.close();
   });
 
-  it('/create-card: a failed template list blocks Next until it loads', async () => {
-    const ctx = await signedIn();
-    const page = await ctx.newPage();
-    await failTemplates(page);
-    await page.goto('/create-card');
-    await page.getByTestId('templates-error').waitFor();
-    expect(await page.getByRole('button', { name: 'Next' }).isDisabled()).toBe(true);
-    await page.unroute('**/api/svg-templates');
-    await page.getByRole('button', { name: 'Try again' }).click();
-    await page.getByTestId('pick-template-17').waitFor();
-    expect(await page.getByRole('button', { name: 'Next' }).isDisabled()).toBe(false);
-    await ctx.close();
-  });
-
   it('/reviews: a failed rating summary says so instead of "No ratings yet"', async () => {
     const ctx = await newContext(browser, server.baseUrl);
     const page = await ctx.newPage();

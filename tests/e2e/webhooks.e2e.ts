@@ -3,7 +3,11 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
+import { eq } from 'drizzle-orm';
 import { closeBrowserSuite, newContext, openBrowserSuite, signUpViaApi, trackPageErrors, type BrowserServer } from '#tests/helpers/browser';
+import { passwordResets, users } from '#server/db/schema/index';
+import { sha256Hex } from '#server/infra/crypto';
+import { OWNER_PROOF_MESSAGES } from '#shared/schemas/auth';
 
 /** A receiver on loopback (reached through WEBHOOK_ALLOW_PRIVATE_NETWORKS, as in local development). */
 const got: Array<{ headers: http.IncomingHttpHeaders; body: string }> = [];
@@ -32,6 +36,9 @@ beforeAll(async () => {
   hookUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks`;
   ({ server, browser } = await openBrowserSuite({ WEBHOOK_ALLOW_HTTP: 'true', WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true' }));
 });
+/** creating an endpoint needs a verified address (issue 33) */
+const verify = (userId: string) => server.app.ctx.db.update(users).set({ emailVerifiedAt: new Date() }).where(eq(users.id, userId));
+
 afterAll(async () => {
   await closeBrowserSuite({ server, browser });
   await new Promise<void>((r) => receiver.close(() => r()));
@@ -41,7 +48,7 @@ describe('webhooks on the account page', () => {
   it('adds an endpoint, shows the secret once, sends a test, shows the log, redelivers, gets a lead, edits and deletes — on a 360 px phone', async () => {
     const ctx = await newContext(browser, server.baseUrl, { viewport: { width: 360, height: 780 }, isMobile: true, hasTouch: true });
     await ctx.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.baseUrl });
-    await signUpViaApi(ctx);
+    const { user, input } = await signUpViaApi(ctx);
     const made = await ctx.request.post('/api/profile', { data: { fullName: 'Grace Hopper', jobTitle: 'Engineer', email: 'grace@example.com' } });
     expect(made.status()).toBe(201);
     const profile = (await made.json()) as { id: string };
@@ -50,6 +57,13 @@ describe('webhooks on the account page', () => {
     await page.goto('/account');
     const section = page.getByTestId('webhooks-section');
     await section.getByRole('heading', { name: 'Webhooks' }).waitFor();
+    // an unverified address is told why it cannot add one (issue 33)
+    await section.getByTestId('webhook-verify-first').waitFor();
+    expect(await section.getByTestId('webhook-verify-first').textContent()).toBe(OWNER_PROOF_MESSAGES.verifyFirst);
+    await verify(user.id);
+    await page.reload();
+    await section.getByRole('heading', { name: 'Webhooks' }).waitFor();
+    await page.getByLabel('Your password, to confirm this endpoint').fill(input.password);
 
     // refused address: the field says why
     await page.getByLabel('Endpoint URL').fill('ftp://example.com/x');
@@ -122,19 +136,32 @@ describe('webhooks on the account page', () => {
 
   it("lets a team's owner add an endpoint for the team", async () => {
     const ctx = await newContext(browser, server.baseUrl);
-    await signUpViaApi(ctx);
+    const { user, input } = await signUpViaApi(ctx);
+    await verify(user.id);
     expect((await ctx.request.post('/api/team', { data: { name: 'Hopper Labs' } })).status()).toBe(201);
     const page = await ctx.newPage();
     const errors = trackPageErrors(page);
     await page.goto('/account');
     await page.getByLabel('Events of').selectOption('team');
     await page.getByLabel('Endpoint URL').fill(hookUrl);
+    await page.getByLabel('Your password, to confirm this endpoint').fill(input.password);
     await page.getByRole('button', { name: 'Add endpoint' }).click();
     await page.getByTestId('webhook-secret-value').waitFor();
     const item = page.getByTestId('webhook-endpoint');
     await expect.poll(() => item.textContent()).toContain('Team');
     const list = await ctx.request.get('/api/webhooks');
     expect((await list.json()).endpoints[0].teamId).toBeTruthy();
+
+    // a password reset turns it off; signed in again, the owner sees why and re-enables it (issue 33)
+    const token = crypto.randomBytes(32).toString('base64url');
+    await server.app.ctx.db.insert(passwordResets).values({ userId: user.id, tokenHash: sha256Hex(token), expiresAt: new Date(Date.now() + 3600_000) });
+    const reset = await ctx.request.post('/api/auth/reset-password', { data: { token, password: 'new-owner-pass-1', confirmPassword: 'new-owner-pass-1' } });
+    expect(reset.status()).toBe(200);
+    await page.reload();
+    await expect.poll(() => item.getByTestId('webhook-disabled-reason').textContent()).toContain('Disabled after a password reset');
+    await item.getByRole('button', { name: 'Re-enable' }).click();
+    await expect.poll(() => item.textContent()).toContain('Enabled');
+    expect(await item.getByTestId('webhook-disabled-reason').count()).toBe(0);
     expect(errors).toEqual([]);
     await ctx.close();
   });

@@ -2,6 +2,7 @@ import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HttpError } from '#server/http/http-errors';
 import { WorkerPool } from '#server/infra/worker-pool';
+import { ProcessPool } from '#server/infra/process-pool';
 import { createTestApp, type TestApp } from '#tests/helpers/test-app';
 import { multipartBody, uploadAs } from '#tests/helpers/multipart';
 import { signedInAgent, userInput } from '#tests/helpers/factories';
@@ -48,7 +49,8 @@ describe('hostile SVG corpus, signed out and signed in', () => {
       const ms = performance.now() - started;
       expect(res.statusCode, name).toBeGreaterThanOrEqual(400);
       expect(res.statusCode, name).toBeLessThan(500);
-      expect(res.json().message, name).toMatch(/too complex/i);
+      // a file over the SVG size cap (the 50,000 elements are 1.4 MB) is refused as too large while it streams in
+      expect(res.json().message, name).toMatch(/too complex|too large/i);
       if (name.startsWith('deep')) console.log(`10,000-deep SVG refused in ${ms.toFixed(1)} ms`);
       // the same parser guards the signed-in logo upload
       const res2 = await uploadAs(t.app, user, '/api/upload/logo', 'logoImage', Buffer.from(svg), { filename: 'logo.svg', contentType: 'image/svg+xml' });
@@ -98,26 +100,31 @@ describe('the worker pool', () => {
 
   it('ends a runaway task (422, worker replaced) and runs the next one', { timeout: 60_000 }, async () => {
     pool = new WorkerPool({ size: 1, taskTimeoutMs: 30_000, queueSize: 2 });
-    const err = await pool.run('svg', 'sanitizeSvg', { text: slowSvg }, { timeoutMs: 20 }).catch((e: unknown) => e);
+    // a deadline counts from arrival (decision 32-02): the thread loads first, so the runaway task
+    // below is ended while it runs (422), not while it waits for a thread to start (503)
+    await pool.run('render', 'renderSvg', { svg: smallCard, opts: { format: 'png' } });
+    // untrusted SVG runs in the sandbox now (decision 32-02); a thread's time limit still holds
+    const err = await pool.run('render', 'renderSvg', { svg: slowSvg, opts: { format: 'png', width: 4000 } }, { timeoutMs: 20 }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(HttpError);
     expect((err as HttpError).statusCode).toBe(422);
-    expect((err as HttpError).message).toBe('This SVG is too complex');
+    expect((err as HttpError).message).toBe('This design is too complex to render');
     const png = await pool.run<Uint8Array>('render', 'renderSvg', { svg: smallCard, opts: { format: 'png' } });
     expect(Buffer.from(png).subarray(1, 4).toString()).toBe('PNG');
-    expect(pool.pending('svg')).toBe(0);
+    expect(pool.pending('render')).toBe(0);
   });
 
-  it('answers 503 with Retry-After when a kind’s queue is full, without blocking another kind', { timeout: 90_000 }, async () => {
+  it('answers 503 with Retry-After when a lane’s queue is full, without blocking another lane', { timeout: 90_000 }, async () => {
     const full = new WorkerPool({ size: 1, taskTimeoutMs: 30_000, queueSize: 1 });
+    const slowRender = { svg: slowSvg, opts: { format: 'png', width: 3000 } };
     try {
-      const running = [full.run('svg', 'sanitizeSvg', { text: slowSvg }), full.run('svg', 'sanitizeSvg', { text: slowSvg })];
+      const running = [full.run('render', 'renderSvg', slowRender), full.run('render', 'renderSvg', slowRender)];
       for (const r of running) r.catch(() => undefined);
-      const refused = await full.run('svg', 'sanitizeSvg', { text: slowSvg }).catch((e: unknown) => e);
+      const refused = await full.run('render', 'renderSvg', slowRender).catch((e: unknown) => e);
       expect(refused).toBeInstanceOf(HttpError);
       expect((refused as HttpError).statusCode).toBe(503);
       expect(Number((refused as HttpError).headers?.['retry-after'])).toBeGreaterThan(0);
-      // renders have their own queue
-      const render = full.run<Uint8Array>('render', 'renderSvg', { svg: smallCard, opts: { format: 'png' } });
+      // the visitor lane has its own thread and queue
+      const render = full.run<Uint8Array>('visitor', 'renderSvg', { svg: smallCard, opts: { format: 'png' } });
       await Promise.all(running);
       expect((await render).length).toBeGreaterThan(0);
     } finally {
@@ -131,7 +138,15 @@ describe('the worker pool', () => {
       await niced.run<Uint8Array>('render', 'renderSvg', { svg: smallCard, opts: { format: 'png' } });
       const fs = await import('node:fs');
       const os = await import('node:os');
-      const others = fs.readdirSync('/proc/self/task').map(Number).filter((tid) => tid !== process.pid);
+      const name = (tid: number) => {
+        try {
+          return fs.readFileSync(`/proc/self/task/${tid}/comm`, 'utf8').trim();
+        } catch {
+          return '';
+        }
+      };
+      // the visitor and scan lanes' threads keep the event loop's priority (decision 32-02)
+      const others = fs.readdirSync('/proc/self/task').map(Number).filter((tid) => tid !== process.pid && name(tid) !== 'mc-visitor' && name(tid) !== 'mc-scan');
       const priorities = others.map((tid) => {
         try {
           return os.getPriority(tid);
@@ -147,12 +162,16 @@ describe('the worker pool', () => {
     }
   });
 
-  it('refuses bad input from inside the worker as the same HttpError', async () => {
-    pool ??= new WorkerPool({ size: 1 });
-    const err = await pool.run('svg', 'sanitizeSvg', { text: '<svg xmlns="http://www.w3.org/2000/svg"><g></svg>' }).catch((e: unknown) => e);
-    expect(err).toBeInstanceOf(HttpError);
-    expect((err as HttpError).statusCode).toBe(400);
-    expect((err as HttpError).message).toMatch(/malformed/i);
+  it('refuses bad input from inside the sandbox as the same HttpError', { timeout: 60_000 }, async () => {
+    const sandbox = new ProcessPool({ size: 1 });
+    try {
+      const err = await sandbox.run('upload', 'sanitizeSvg', { text: '<svg xmlns="http://www.w3.org/2000/svg"><g></svg>' }, { timeoutMs: 30_000 }).catch((e: unknown) => e);
+      expect(err).toBeInstanceOf(HttpError);
+      expect((err as HttpError).statusCode).toBe(400);
+      expect((err as HttpError).message).toMatch(/malformed/i);
+    } finally {
+      sandbox.close();
+    }
   });
 });
 
@@ -198,7 +217,7 @@ describe.skipIf(inPostgresProject)('fault: SIGTERM in the middle of card renders
     });
     await waitFor(() => rendered >= 2, 'a few renders to finish', 30_000);
     if (process.platform === 'linux' && !inPostgresProject) {
-      // the embedded database runs on its own thread (decision 18-02), which the render workers
+      // the embedded database runs on its own thread (decision 18-05), which the render workers
       // leave at the event loop's priority while they lower every other thread
       const os = await import('node:os');
       const fs = await import('node:fs');

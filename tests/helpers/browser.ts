@@ -8,7 +8,7 @@ import { loadConfig } from '#server/env';
 import { runSeeds } from '#server/seeds';
 import { createTestDatabase } from './test-db';
 import { userInput } from './factories';
-import { workerPool } from '#server/infra/worker-pool';
+import { runTask, workerPool } from '#server/infra/worker-pool';
 
 export const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 export const CHROME_ARGS = [
@@ -40,7 +40,10 @@ export async function startBrowserServer(env: Record<string, string> = {}): Prom
   await app.listen({ port: 0, host: '127.0.0.1' });
   // as src/server/server.ts does, the warm worker starts with the server; tests wait until it is
   // ready (from TypeScript source it takes a few seconds to load) so the first step is not timed on it
-  await workerPool().run('svg', 'sanitizeSvg', { text: '<svg xmlns="http://www.w3.org/2000/svg"/>' });
+  await Promise.all([
+    runTask('upload', 'sanitizeSvg', { text: '<svg xmlns="http://www.w3.org/2000/svg"/>' }, { timeoutMs: 60_000 }),
+    workerPool().run('render', 'renderSvg', { svg: '<svg xmlns="http://www.w3.org/2000/svg" width="2" height="2"/>', opts: { format: 'png' } }),
+  ]);
   const addr = app.server.address();
   const port = typeof addr === 'object' && addr ? addr.port : 0;
   return {

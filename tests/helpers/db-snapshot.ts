@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { visitFlusher } from '#server/jobs/visit-flusher';
+import { visitFlusher } from '#server/features/engagement/visit-flusher';
 
 const tableLists = new WeakMap<FastifyInstance, string[]>();
 

@@ -36,3 +36,13 @@ export async function adminAgent(app: FastifyInstance) {
   await app.ctx.db.update(users).set({ role: 'admin' }).where(eq(users.id, user.id));
   return { agent, user: { ...user, role: 'admin' }, input };
 }
+
+/**
+ * A signed-in user whose address is verified: what creating API tokens and webhooks needs (issue 33).
+ * Those create requests also carry the account's password (`input.password`).
+ */
+export async function verifiedAgent(app: FastifyInstance, overrides: Parameters<typeof userInput>[0] = {}) {
+  const signed = await signedInAgent(app, overrides);
+  await app.ctx.db.update(users).set({ emailVerifiedAt: new Date() }).where(eq(users.id, signed.user.id));
+  return signed;
+}

@@ -17,8 +17,14 @@ export function orderInput(overrides: Record<string, unknown> = {}) {
     cardStyle: 'Brushed',
     deliveryOption: 'rush-24h',
     specialRequests: 'Gold edges please',
+    shippingAddress: shippingAddressInput(),
     ...overrides,
   };
+}
+
+/** A valid US delivery address (issue 35: every order but pickup carries one). */
+export function shippingAddressInput(overrides: Record<string, unknown> = {}) {
+  return { name: 'Grace Hopper', line1: '1 Navy Yard Way', line2: 'Suite 4', city: 'Brooklyn', state: 'NY', postalCode: '11205', country: 'US', ...overrides };
 }
 
 /** A multipart/form-data body with one file (and optional text fields) for app.inject. */

@@ -10,6 +10,14 @@ import type { AddressInfo } from 'node:net';
  * POST /api/2025-01/graphql.json with the storefront token header. Answers carry user errors and
  * warnings the way the real API does; faults (top-level errors, a mutation without a cart, HTTP
  * errors) can be injected per operation. Every request is recorded for assertions.
+ *
+ * Issue 35: it also plays the store's side of a checkout and its order webhooks. `completeCheckout`
+ * turns a cart into a store order (the cart's attributes become the order's `note_attributes`, as
+ * Shopify does), `orderWebhook`/`refundWebhook` build the payloads of `orders/paid`,
+ * `orders/cancelled` and `refunds/create`, and `signedWebhook` makes the request Shopify sends: the
+ * raw JSON body, `X-Shopify-Hmac-Sha256` (base64 HMAC-SHA256 of those bytes with the webhook
+ * secret), `X-Shopify-Topic`, `X-Shopify-Webhook-Id`, `X-Shopify-Shop-Domain`,
+ * `X-Shopify-API-Version`. `sendWebhook` posts it to a URL.
  */
 
 export interface StandinProduct {
@@ -65,7 +73,37 @@ export interface ShopifyStandin {
   /** checkout URLs point at this host instead of the store's (to test the host rule) */
   checkoutHost: string | null;
   operations(): string[];
+  /** the secret the store signs its webhooks with (SHOPIFY_WEBHOOK_SECRET of the app under test) */
+  webhookSecret: string;
+  /** the store order a paid checkout of this cart makes (its id, name #1001..., total, tax, address) */
+  completeCheckout(cartId: string, opts?: { taxCents?: number; gateway?: string; shippingAddress?: Record<string, string> | null; subtotalCents?: number }): StandinOrder;
+  /** the JSON Shopify sends for an order topic (orders/paid, orders/cancelled) */
+  orderWebhook(order: StandinOrder, opts?: { cancelled?: boolean }): Record<string, unknown>;
+  /** the JSON Shopify sends for refunds/create: one successful refund transaction of `amountCents` */
+  refundWebhook(order: StandinOrder, amountCents: number, opts?: { refundId?: string }): Record<string, unknown>;
+  /** headers and raw body of one webhook delivery, signed as Shopify signs (or with `hmac` given, e.g. a forged one) */
+  signedWebhook(topic: string, payload: unknown, opts?: { webhookId?: string; secret?: string; hmac?: string | null }): StandinWebhook;
+  /** posts a signed webhook to `url` (a running server), answers its status and body */
+  sendWebhook(url: string, topic: string, payload: unknown, opts?: { webhookId?: string; secret?: string; hmac?: string | null }): Promise<{ statusCode: number; body: string; webhookId: string }>;
   close(): Promise<void>;
+}
+
+export interface StandinOrder {
+  id: number;
+  name: string;
+  cartId: string;
+  totalCents: number;
+  taxCents: number;
+  currency: string;
+  gateway: string;
+  noteAttributes: Array<{ name: string; value: string }>;
+  shippingAddress: Record<string, string> | null;
+}
+
+export interface StandinWebhook {
+  webhookId: string;
+  headers: Record<string, string>;
+  body: Buffer;
 }
 
 const NOTE_MAX = 5000;
@@ -82,7 +120,7 @@ export function defaultProducts(): StandinProduct[] {
   ];
 }
 
-export async function startShopifyStandin(opts: { storeDomain?: string; token?: string; products?: StandinProduct[] } = {}): Promise<ShopifyStandin> {
+export async function startShopifyStandin(opts: { storeDomain?: string; token?: string; products?: StandinProduct[]; webhookSecret?: string } = {}): Promise<ShopifyStandin> {
   const storeDomain = opts.storeDomain ?? 'metal-cards-test.myshopify.com';
   const token = opts.token ?? 'standin-storefront-token';
   const requests: StandinRequest[] = [];
@@ -103,8 +141,95 @@ export async function startShopifyStandin(opts: { storeDomain?: string; token?: 
       faults.set(operation, fault);
     },
     operations: () => requests.map((r) => r.operation),
+    webhookSecret: opts.webhookSecret ?? 'standin-webhook-secret',
+    completeCheckout(cartId, o = {}) {
+      const c = carts.get(cartId);
+      if (!c) throw new Error(`stand-in: no cart ${cartId}`);
+      const cart = cartJson(c);
+      const taxCents = o.taxCents ?? 0;
+      const id = 5_000_000_000 + ++orderSeq;
+      return {
+        id,
+        name: `#${1000 + orderSeq}`,
+        cartId,
+        // the cart's total, or (a store that prices the order's line itself) the subtotal given
+        totalCents: (o.subtotalCents ?? Math.round(Number(cart.cost.totalAmount.amount) * 100)) + taxCents,
+        taxCents,
+        currency: 'USD',
+        gateway: o.gateway ?? 'shopify_payments',
+        noteAttributes: c.attributes.map((a) => ({ name: a.key, value: a.value })),
+        shippingAddress:
+          o.shippingAddress === undefined
+            ? { first_name: 'Ada', last_name: 'Lovelace', name: 'Ada Lovelace', address1: '1 Main St', address2: 'Suite 2', city: 'Brooklyn', province: 'New York', province_code: 'NY', zip: '11201', country: 'United States', country_code: 'US' }
+            : o.shippingAddress,
+      };
+    },
+    orderWebhook(order, o = {}) {
+      const dollars = (cents: number) => (cents / 100).toFixed(2);
+      return {
+        id: order.id,
+        admin_graphql_api_id: `gid://shopify/Order/${order.id}`,
+        name: order.name,
+        order_number: Number(order.name.slice(1)),
+        email: 'buyer@example.com',
+        created_at: new Date().toISOString(),
+        currency: order.currency,
+        presentment_currency: order.currency,
+        financial_status: o.cancelled ? 'voided' : 'paid',
+        total_price: dollars(order.totalCents),
+        subtotal_price: dollars(order.totalCents - order.taxCents),
+        total_tax: dollars(order.taxCents),
+        current_total_tax: dollars(order.taxCents),
+        taxes_included: false,
+        payment_gateway_names: [order.gateway],
+        note: null,
+        note_attributes: order.noteAttributes,
+        shipping_address: order.shippingAddress,
+        billing_address: order.shippingAddress,
+        cancelled_at: o.cancelled ? new Date().toISOString() : null,
+        cancel_reason: o.cancelled ? 'customer' : null,
+        line_items: [{ id: order.id + 1, title: 'Standard Metal Cards', quantity: 1, price: dollars(order.totalCents - order.taxCents), properties: [] }],
+      };
+    },
+    refundWebhook(order, amountCents, o = {}) {
+      const refundId = o.refundId ?? String(9_000_000_000 + ++refundSeq);
+      return {
+        id: Number(refundId),
+        order_id: order.id,
+        created_at: new Date().toISOString(),
+        note: 'Refund',
+        restock: false,
+        refund_line_items: [],
+        transactions: [
+          { id: Number(refundId) + 1, order_id: order.id, kind: 'refund', gateway: order.gateway, status: 'success', amount: (amountCents / 100).toFixed(2), currency: order.currency },
+        ],
+      };
+    },
+    signedWebhook(topic, payload, o = {}) {
+      const body = Buffer.from(JSON.stringify(payload));
+      const webhookId = o.webhookId ?? crypto.randomUUID();
+      const hmac = o.hmac === undefined ? crypto.createHmac('sha256', o.secret ?? state.webhookSecret).update(body).digest('base64') : o.hmac;
+      const headers: Record<string, string> = {
+        'content-type': 'application/json',
+        'x-shopify-topic': topic,
+        'x-shopify-webhook-id': webhookId,
+        'x-shopify-shop-domain': storeDomain,
+        'x-shopify-api-version': '2025-01',
+        'x-shopify-triggered-at': new Date().toISOString(),
+        'user-agent': 'Shopify-Captain-Hook',
+      };
+      if (hmac !== null) headers['x-shopify-hmac-sha256'] = hmac;
+      return { webhookId, headers, body };
+    },
+    async sendWebhook(url, topic, payload, o = {}) {
+      const w = state.signedWebhook(topic, payload, o);
+      const res = await fetch(url, { method: 'POST', headers: w.headers, body: new Uint8Array(w.body) });
+      return { statusCode: res.status, body: await res.text(), webhookId: w.webhookId };
+    },
     close: async () => {},
   };
+  let orderSeq = 0;
+  let refundSeq = 0;
 
   const variants = () =>
     state.products.flatMap((p) =>

@@ -5,6 +5,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp, type BuildAppOptions } from '#server/app';
 import { loadConfig, type AppConfig } from '#server/env';
 import { runSeeds } from '#server/seeds';
+import { processPool } from '#server/infra/process-pool';
 import { createTestDatabase } from './test-db';
 
 export interface TestApp {
@@ -26,6 +27,10 @@ export async function createTestApp(
   const database = await createTestDatabase();
   // every answer is checked against its route's response schema: a broken contract fails the test
   const app = await buildApp({ config, database, storage: opts.storage, mail: opts.mail, serveWeb: opts.serveWeb ?? false, checkResponses: true });
+  // the sandbox's warm child starts loading now, in the background at nice 19 (jsdom, sharp, resvg:
+  // 4-15 s on a busy machine), so the first upload of a test file does not wait for it; one pool per
+  // Vitest process, so later apps find it loaded; tests that never upload do not wait for it
+  processPool().warmUp();
   if (opts.seed !== false) await runSeeds(app.ctx);
   await app.ready();
   return {

@@ -123,6 +123,7 @@ if (!pgUp) {
         cardStyle: 'Matte',
         deliveryOption: 'standard',
         specialRequests: '',
+        shippingAddress: { name: 'Grace Hopper', line1: '1 Navy Yard Way', city: 'Brooklyn', state: 'NY', postalCode: '11205' },
       });
       const o1 = await new HttpAgent(a.url).post('/api/order', orderBody(1));
       const o2 = await new HttpAgent(b.url).post('/api/order', orderBody(2));

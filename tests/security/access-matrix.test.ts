@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, Agent, type TestApp } from '#tests/helpers/test-app';
-import { adminAgent, signedInAgent } from '#tests/helpers/factories';
+import { adminAgent, signedInAgent, verifiedAgent } from '#tests/helpers/factories';
 import { orderInput } from '#tests/helpers/orders';
 import { collectRoutes, concreteUrl, STATE_CHANGING, type RecordedRoute } from '#tests/helpers/route-table';
 import { installWriteCounter } from '#tests/helpers/db-snapshot';
@@ -52,7 +52,7 @@ beforeAll(async () => {
   anon = new Agent(t.app);
   const tag = crypto.randomBytes(4).toString('hex');
   ownerEmail = `owner_private_${tag}@example.com`;
-  const o = await signedInAgent(t.app, { email: ownerEmail, username: `owner_${tag}` });
+  const o = await verifiedAgent(t.app, { email: ownerEmail, username: `owner_${tag}` });
   owner = o.agent;
   other = (await signedInAgent(t.app)).agent;
   admin = (await adminAgent(t.app)).agent;
@@ -67,7 +67,7 @@ beforeAll(async () => {
   expect(created.statusCode).toBe(201);
   await owner.post('/api/order', orderInput({ email: ownerEmail }));
   await owner.put('/api/profile/lead-form', { enabled: true });
-  await owner.post('/api/webhooks', { url: 'https://93.184.216.34/owner-hook', events: ['card.rejected'] });
+  expect((await owner.post('/api/webhooks', { url: 'https://93.184.216.34/owner-hook', events: ['card.rejected'], password: o.input.password })).statusCode).toBe(201);
   await other.post('/api/profile', { fullName: 'Other Person' });
 
   const userGets = table.routes().filter((r) => r.method === 'GET' && r.access === 'user' && !/[:*]/.test(r.url));

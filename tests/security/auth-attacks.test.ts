@@ -38,8 +38,8 @@ describe('login throttling', () => {
     expect(res.statusCode).toBe(401);
   });
 
-  it('with TRUST_PROXY on, the forwarded address is the one counted (the setting is what decides)', async () => {
-    const proxied = await createTestApp({ env: { TRUST_PROXY: 'true' } });
+  it('with TRUST_PROXY=1 (one proxy), the address that proxy forwards is the one counted (the setting is what decides)', async () => {
+    const proxied = await createTestApp({ env: { TRUST_PROXY: '1' } });
     try {
       const proxy = randomIp();
       const statuses: number[] = [];

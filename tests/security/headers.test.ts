@@ -29,7 +29,7 @@ beforeAll(async () => {
   fs.writeFileSync(path.join(webDir, 'assets', 'app-abc123.js'), 'console.log("app")');
   fs.writeFileSync(path.join(webDir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   const database = await createTestDatabase();
-  const config = loadConfig({ LOG_LEVEL: 'silent', NODE_ENV: 'test', DATA_DIR: dataDir, TRUST_PROXY: 'true' });
+  const config = loadConfig({ LOG_LEVEL: 'silent', NODE_ENV: 'test', DATA_DIR: dataDir, TRUST_PROXY: '1' });
   app = await buildApp({ config, database, serveWeb: true, webDir });
   await runSeeds(app.ctx);
   await app.ready();

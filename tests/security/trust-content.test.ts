@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { createTestApp, Agent, type TestApp } from '#tests/helpers/test-app';
 import { signedInAgent } from '#tests/helpers/factories';
 import { orderInput } from '#tests/helpers/orders';
-import { cleanCss, sanitizeSvg } from '#server/features/uploads/svg-sanitize';
+import { cleanCss, sanitizeSvg } from '#server/infra/svg/svg-sanitize';
 import { profileLinks, reviews } from '#server/db/schema/index';
 import { scopeSvgStyles } from '#shared/templates/scope-styles';
 import { normalizeLinkUrl } from '#shared/schemas/common';

@@ -5,7 +5,7 @@ import { signedInAgent } from '#tests/helpers/factories';
 import { uploadAs } from '#tests/helpers/multipart';
 import { orderInput, pngImage, uploadArtworkFile } from '#tests/helpers/orders';
 import { files, templates } from '#server/db/schema/index';
-import { NOT_YOUR_FILE } from '#server/features/uploads/public-api';
+import { NOT_YOUR_FILE } from '#server/infra/file-ownership';
 
 /**
  * Issue 19, items 3 and 6: a `/files/...` URL in a body must be the caller's own file (a signed-out

@@ -36,7 +36,7 @@ export interface DbOptions {
   /** PGlite only: in memory (tests) */
   memory?: boolean;
   /**
-   * PGlite only: run the database on a thread of its own (decision 18-02), so no statement holds
+   * PGlite only: run the database on a thread of its own (decision 18-05), so no statement holds
    * the event loop. The server does (PGLITE_THREAD); tests and scripts default to the same thread.
    */
   ownThread?: boolean;

@@ -4,7 +4,7 @@ import type { Results } from '@electric-sql/pglite';
 import { errorFromWire, type PgliteReady, type PgliteReply, type PgliteRequest, type PgliteThreadInit, type QueryOptionsWire } from './pglite-thread-protocol';
 
 /**
- * The event-loop side of the embedded database's own thread (decision 18-02): the part of PGlite's
+ * The event-loop side of the embedded database's own thread (decision 18-05): the part of PGlite's
  * interface that drizzle's PGlite driver and our code use (`query`, `exec`, `transaction`), each
  * call a message to src/server/db/pglite-thread.ts. Statements still run one at a time, as in one
  * PGlite: a statement outside a transaction waits for an open transaction to end.

@@ -1,6 +1,6 @@
 /**
  * The messages between the event-loop thread and the thread that runs the embedded database
- * (decision 18-02). Kept apart from both sides so each can import it without the other.
+ * (decision 18-05). Kept apart from both sides so each can import it without the other.
  */
 
 /** The database thread's name in /proc (15 characters at most): the worker pool leaves it at full priority. */

@@ -9,7 +9,7 @@ import { runMigrations } from './migrate';
 import { subscribers, users } from './schema/index';
 
 /**
- * The embedded database on a thread of its own (decision 18-02): the same answers as PGlite on the
+ * The embedded database on a thread of its own (decision 18-05): the same answers as PGlite on the
  * event-loop thread (types, errors, transactions), and a long statement no longer holds the loop.
  */
 const root = fs.mkdtempSync(path.join(os.tmpdir(), 'mc-pglite-thread-'));

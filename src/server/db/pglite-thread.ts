@@ -4,7 +4,7 @@ import { PGlite, type Transaction } from '@electric-sql/pglite';
 import { errorToWire, PGLITE_THREAD_NAME, type PgliteReady, type PgliteReply, type PgliteRequest, type PgliteThreadInit, type QueryOptionsWire } from './pglite-thread-protocol';
 
 /**
- * The embedded database's own thread (decision 18-02). PGlite is PostgreSQL compiled to
+ * The embedded database's own thread (decision 18-05). PGlite is PostgreSQL compiled to
  * WebAssembly: every statement runs synchronously on the thread that owns it. Here that is this
  * worker thread, so a slow statement (a visit flush, a report, a migration) never holds the event
  * loop that answers requests. The event-loop side is src/server/db/pglite-thread-client.ts.

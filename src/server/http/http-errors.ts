@@ -5,6 +5,8 @@ export class HttpError extends Error {
     message: string,
     public readonly errors?: Record<string, string>,
     public readonly headers?: Record<string, string>,
+    /** more fields of the answer (the status machine's 409 lists what is `missing`) */
+    public readonly extra?: { missing?: string[] },
   ) {
     super(message);
   }
@@ -15,6 +17,8 @@ export const unauthorized = (message = 'Authentication required') => new HttpErr
 export const forbidden = (message = 'You do not have permission to do this') => new HttpError(403, message);
 export const notFound = (message = 'Not found') => new HttpError(404, message);
 export const conflict = (message: string, errors?: Record<string, string>) => new HttpError(409, message, errors);
+/** 409 for a move the order's status machine refuses, with what the move still needs (issue 35). */
+export const conflictMissing = (message: string, missing: string[]) => new HttpError(409, message, undefined, undefined, { missing });
 export const payloadTooLarge = (message = 'File too large') => new HttpError(413, message);
 export const unsupportedMediaType = (message = 'Unsupported file type') => new HttpError(415, message);
 export const tooManyRequests = (retryAfterSeconds: number, message = 'Too many requests. Please try again later.') =>

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { AppContext } from '#server/context';
 import type { Db, Tx } from '#server/db/client';
 import { files } from '#server/db/schema/index';
@@ -68,4 +68,20 @@ export async function saveFile(ctx: Pick<AppContext, 'storage' | 'db'>, input: S
 export async function findFile(db: Db, key: string) {
   const [row] = await db.select().from(files).where(eq(files.key, key)).limit(1);
   return row ?? null;
+}
+
+/** Keys of every file the user owns (the account is being deleted). */
+export async function fileKeysOfUser(db: Db | Tx, userId: string): Promise<string[]> {
+  const rows = await db.select({ key: files.key }).from(files).where(eq(files.userId, userId));
+  return rows.map((r) => r.key);
+}
+
+/** Removes the metadata rows of these files (their bytes are the caller's to delete after the commit). */
+export async function deleteFileRows(db: Db | Tx, keys: string[]): Promise<void> {
+  if (keys.length) await db.delete(files).where(inArray(files.key, keys));
+}
+
+/** Records the metadata row of bytes the caller already stored under a key of its own making. */
+export async function recordStoredFile(db: Db | Tx, row: { userId: string | null; kind: string; key: string; mimeType: string; size: number }): Promise<void> {
+  await db.insert(files).values(row);
 }

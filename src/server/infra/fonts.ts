@@ -2,6 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { BUNDLED_FONTS, DEFAULT_FONT_FAMILY, bundledFont, closestFace, fontFileDir, type BundledFontFace } from '#shared/fonts';
+import { cjkFacePath, cjkFacesIn, hasCjk } from './script-fonts';
+import { pdfFontSource } from './pdf-fonts';
 
 /**
  * Font registry: where each bundled TTF lives on disk (inside its npm package), and the bytes,
@@ -106,5 +108,51 @@ export function fontFilesFor(svg: string): string[] {
     files = [...wanted].map((f) => reg.get(f)?.path).filter((p): p is string => !!p);
     fontCache.set(key, files);
   }
-  return files;
+  return hasCjk(svg) ? [...files, ...cjkFontFilesFor(svg, weights)] : files;
+}
+
+/**
+ * The CJK files an SVG's text needs (decision 36-03), unpacked to TTF for resvg, which falls back
+ * to them for each character the SVG's own font lacks. resvg's fallback takes the first loaded face
+ * that has the character, whatever its weight, so the heaviest weight the SVG names goes first (the
+ * name, usually the boldest line, gets its weight; lighter lines may print a little heavier).
+ */
+function cjkFontFilesFor(svg: string, weights: number[]): string[] {
+  const text = [...svg.matchAll(/>([^<]+)</g)].map((m) => m[1]).join(' ');
+  return [...weights].sort((a, b) => b - a).flatMap((w) => cjkFacesIn(text, w).map(cjkFacePath));
+}
+
+/**
+ * The faces every PDF we write with text embeds (job ticket, jig sheet; issue 36). PDFKit's base-14
+ * fonts are WinAnsi only and garble any name outside Western Latin; Inter (already bundled for the
+ * cards) covers Latin with Latin Extended, Greek, Cyrillic and Vietnamese, and pdfkit embeds only
+ * the glyphs used (a subset). Chinese, Japanese and Korean runs are drawn with Noto Sans faces
+ * (`drawText` in pdf-text.ts, decision 36-03).
+ */
+export function pdfFontPaths(): { regular: string; bold: string; mono: string } {
+  const reg = fontRegistry();
+  const path = (file: string) => {
+    const face = reg.get(file);
+    if (!face) throw new Error(`Bundled font missing: ${file}`);
+    return face.path;
+  };
+  return { regular: path('Inter_400Regular.ttf'), bold: path('Inter_700Bold.ttf'), mono: path('JetBrainsMono_400Regular.ttf') };
+}
+
+/**
+ * The `font` option for `new PDFDocument` when registerPdfFonts follows: no default face. Given
+ * Inter's path there, pdfkit opened Inter a second time on every `doc.font('Body')` (its cache holds
+ * the face under the path and the PostScript name, finds the name taken, and never keeps `Body`):
+ * about 5 ms a call. Omitted, pdfkit loads Helvetica (base-14, not embedded).
+ */
+export const NO_DEFAULT_FONT = '';
+
+/** Registers the PDF faces on a pdfkit document as `Body`, `Bold` and `Mono`. */
+export function registerPdfFonts(doc: PDFKit.PDFDocument): void {
+  const p = pdfFontPaths();
+  // parsed once per thread (pdf-fonts.ts: parsing Inter per document was most of a job ticket)
+  doc.registerFont('Body', pdfFontSource(p.regular, () => p.regular));
+  doc.registerFont('Bold', pdfFontSource(p.bold, () => p.bold));
+  doc.registerFont('Mono', pdfFontSource(p.mono, () => p.mono));
+  doc.font('Body');
 }

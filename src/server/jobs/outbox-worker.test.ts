@@ -7,7 +7,8 @@ import { freePort, startSmtpServer, waitFor, type TestSmtpServer } from '#tests/
 import { outbox } from '#server/db/schema/index';
 import { createMailTransport } from '#server/infra/mail/transport';
 import { createOutboxWorker, backoffSeconds } from './outbox-worker';
-import { designReviewedEmail, orderStatusChangedEmail } from '#server/features/orders/order-emails';
+import { orderStatusChangedEmail } from '#server/features/orders/order-emails';
+import { designReviewedEmail } from '#server/features/designs/design-emails';
 import { enqueueEmail } from '#server/infra/mail/outbox';
 
 const cleanup: Array<() => Promise<void>> = [];
@@ -59,6 +60,23 @@ describe('e-mail over SMTP (a real smtp-server on 127.0.0.1)', () => {
     const [row] = await rows(t);
     expect(row).toMatchObject({ status: 'sent', attempts: 1, lastError: null });
     expect(row.sentAt).toBeInstanceOf(Date);
+  });
+
+  it('a visitor order: the e-mail carries the claim link, the stored copy keeps "[order claim link]" once sent (issue 33)', async () => {
+    const server = await smtp();
+    const t = await appWithSmtp(server.url);
+    const { input, body } = await placeOrder(t);
+    const mail = await waitFor(() => server.messages.find((m) => m.to.includes(input.email)), 'the order e-mail');
+    const claim = /https:\/\/cards\.example\.test\/claim\/([A-Za-z0-9_-]+)/.exec(mail.part('text/plain')!);
+    expect(claim, 'a claim link in the e-mail').not.toBeNull();
+    expect(mail.part('text/html')).toContain(`/claim/${claim![1]}`);
+    await waitFor(async () => (await rows(t)).every((r) => r.status === 'sent'), 'outbox row marked sent');
+    const [row] = await rows(t);
+    expect(row.textBody + row.htmlBody).not.toContain(claim![1]);
+    expect(row.textBody).toContain('[order claim link]');
+    expect(row.htmlBody).toContain('[order claim link]');
+    // the status link is not single-use: it stays
+    expect(row.textBody).toContain(body.statusUrl);
   });
 
   it('SMTP down, then back: orders still succeed, e-mails wait with backoff, then each goes out exactly once', async () => {
@@ -172,9 +190,9 @@ describe('e-mail contents', () => {
   };
   it('status changed: both parts, escaped HTML, the link, one key per event', () => {
     const m = orderStatusChangedEmail(order, 'pending', 'shipped', 'https://x.test/order-status/abc', 7);
-    expect(m.subject).toBe('Order #42 is shipped - Metal Cards NYC');
+    expect(m.subject).toBe('Your cards have shipped (order #42) - Metal Cards NYC');
     expect(m.dedupeKey).toBe('order-status:42:7');
-    expect(m.text).toContain('from Pending to Shipped');
+    expect(m.text).toContain('Your cards are on their way');
     expect(m.text).toContain('https://x.test/order-status/abc');
     expect(m.html).not.toContain('<script>');
     expect(m.html).toContain('&lt;script&gt;');
@@ -182,7 +200,7 @@ describe('e-mail contents', () => {
   it('design approved and rejected (with the reason)', () => {
     const ok = designReviewedEmail({ to: 'a@example.com', name: 'Ada Lovelace', approved: true, orderId: 5, link: 'https://x.test/o/1' });
     expect(ok.kind).toBe('design-approved');
-    expect(ok.subject).toContain('approved');
+    expect(ok.subject).toContain('Your proof is ready');
     expect(ok.text).toContain('Hi Ada');
     const no = designReviewedEmail({ to: 'a@example.com', name: 'Ada', approved: false, reason: 'Logo too small <b>', orderId: 5, link: 'https://x.test/o/1' });
     expect(no.kind).toBe('design-rejected');

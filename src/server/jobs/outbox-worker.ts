@@ -3,17 +3,18 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '#server/db/client';
 import type { MailTransport } from '#server/infra/mail/transport';
 import { queryRows } from '#server/db/rows';
+import { redactOneTimeLinks } from '#server/infra/mail/one-time-links';
+import { createPollingLoop, type PollingWorker } from '#server/infra/polling-worker';
 
-export interface OutboxWorker {
-  /** process due e-mails now (also called on a timer); resolves with how many were sent */
-  runOnce(): Promise<number>;
-  /** ask for a run soon (after an e-mail is queued) */
-  kick(): void;
-  stop(): Promise<void>;
+/** `runOnce` sends the due e-mails and resolves with how many were sent; `kick` after an e-mail is queued. */
+export interface OutboxWorker extends PollingWorker {
+  /** delete sent (and given-up) e-mails older than the kept days; resolves with how many went (also hourly) */
+  prune(): Promise<number>;
 }
 
 const MAX_ATTEMPTS = 12;
 const BATCH = 10;
+const PRUNE_EVERY_MS = 60 * 60 * 1000;
 
 /** Backoff after the n-th failed attempt: 5 s, 10 s, 20 s, ... capped at 30 min. */
 export function backoffSeconds(attempts: number): number {
@@ -27,11 +28,10 @@ export function createOutboxWorker(opts: {
   log: FastifyBaseLogger;
   intervalMs?: number;
   domain?: string;
+  /** sent e-mails are deleted this many days after sending (OUTBOX_KEEP_DAYS); failed ones as long after they were queued */
+  keepDays?: number;
 }): OutboxWorker {
   const { db, transport, from, log } = opts;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<number> | null = null;
-  let stopped = false;
   let kicked = false;
 
   async function claim() {
@@ -68,7 +68,13 @@ export function createOutboxWorker(opts: {
           // a stable Message-ID per event lets mail systems drop a duplicate if we crash after sending
           const messageId = `<${row.dedupe_key.replace(/[^a-zA-Z0-9.-]/g, '.')}@${opts.domain ?? 'metalcards.nyc'}>`;
           const id = await transport.send({ from, to: row.to_address, subject: row.subject, text: row.text_body, html: row.html_body, messageId });
-          await db.execute(sql`update outbox set status = 'sent', sent_at = now(), locked_until = null, last_error = null, message_id = ${id ?? messageId} where id = ${row.id}`);
+          // once sent, the stored copy keeps no usable one-time link (issue 33): labels in their place
+          const text = redactOneTimeLinks(row.text_body);
+          const html = redactOneTimeLinks(row.html_body);
+          await db.execute(
+            sql`update outbox set status = 'sent', sent_at = now(), locked_until = null, last_error = null, message_id = ${id ?? messageId},
+                text_body = ${text}, html_body = ${html} where id = ${row.id}`,
+          );
           sent++;
         } catch (err: any) {
           const attempts = Number(row.attempts);
@@ -88,43 +94,47 @@ export function createOutboxWorker(opts: {
     return sent;
   }
 
-  function runOnce(): Promise<number> {
-    if (running) return running.then(() => runOnce());
-    running = process()
-      .catch((err) => {
-        log.warn({ err: err?.message }, 'outbox run failed');
-        return 0;
-      })
-      .finally(() => {
-        running = null;
-      });
-    return running;
-  }
-
-  function schedule(ms: number) {
-    if (stopped) return;
-    clearTimeout(timer);
-    timer = setTimeout(async () => {
+  const loop = createPollingLoop({
+    pass: process,
+    log,
+    failMessage: 'outbox run failed',
+    intervalMs: opts.intervalMs ?? 5000,
+    onTick: () => {
       kicked = false;
-      await runOnce();
-      schedule(opts.intervalMs ?? 5000);
-    }, ms);
-    timer.unref();
-  }
+    },
+  });
 
-  if (transport.configured) schedule(500);
+  if (transport.configured) loop.schedule(500);
+
+  const keepDays = opts.keepDays ?? 30;
+  async function prune(): Promise<number> {
+    const gone = await queryRows<{ id: number }>(
+      db,
+      sql`delete from outbox
+          where (status = 'sent' and sent_at < now() - make_interval(days => ${keepDays}))
+             or (status = 'failed' and created_at < now() - make_interval(days => ${keepDays}))
+          returning id`,
+    );
+    if (gone.length) log.info({ pruned: gone.length, keepDays }, 'old e-mails pruned from the outbox');
+    return gone.length;
+  }
+  // hourly, on every instance (a delete of the same old rows twice is harmless)
+  const pruneTimer = setInterval(() => {
+    if (!loop.stopped) prune().catch((err) => log.warn({ err: err?.message }, 'outbox prune failed'));
+  }, PRUNE_EVERY_MS);
+  pruneTimer.unref();
 
   return {
-    runOnce,
+    runOnce: loop.runOnce,
     kick() {
-      if (!transport.configured || stopped || kicked) return;
+      if (!transport.configured || loop.stopped || kicked) return;
       kicked = true;
-      schedule(50);
+      loop.schedule(50);
     },
+    prune,
     async stop() {
-      stopped = true;
-      clearTimeout(timer);
-      if (running) await running.catch(() => {});
+      clearInterval(pruneTimer);
+      await loop.stop();
       transport.close();
     },
   };

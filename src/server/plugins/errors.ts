@@ -1,13 +1,21 @@
 import type { FastifyInstance, FastifyError } from 'fastify';
+import { stopReadingBody } from '#server/http/body-limit';
 import { HttpError } from '#server/http/http-errors';
 import { RequestValidationError, issuesToFieldErrors } from '#server/http/validation';
 
 /** Every error becomes JSON `{ message, errors? }` with a fitting status; no stack traces out. */
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError & { validation?: unknown }, req, reply) => {
+    // a body over its limit: not one more byte of it is read (issue 32), and the connection ends a
+    // moment after the answer rather than with it (Fastify's "Connection: close" would close a
+    // socket with unread bytes: the reset can drop the 413 before the client reads it)
+    if (err.statusCode === 413 || (err instanceof HttpError && err.statusCode === 413)) {
+      stopReadingBody(req.raw);
+      reply.removeHeader('connection');
+    }
     if (err instanceof HttpError) {
       if (err.headers) reply.headers(err.headers);
-      return reply.status(err.statusCode).send({ message: err.message, ...(err.errors ? { errors: err.errors } : {}) });
+      return reply.status(err.statusCode).send({ message: err.message, ...(err.errors ? { errors: err.errors } : {}), ...(err.extra ?? {}) });
     }
     const cause = (err as any).validation ? (err as any).cause ?? err : err;
     const ve = err instanceof RequestValidationError ? err : cause instanceof RequestValidationError ? cause : findValidation(err);

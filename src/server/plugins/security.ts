@@ -48,6 +48,24 @@ export function registerSecurity(app: FastifyInstance, opts: { dev?: boolean }) 
     return payload;
   });
 
+  // The origins a state-changing call may come from. With an https PUBLIC_URL only that exact origin
+  // (scheme, host, port): the http:// of the same host is someone else's page as far as we are
+  // concerned (issue 33). Otherwise the origin the request was addressed to, and PUBLIC_URL's if set.
+  const pub = app.ctx.config.PUBLIC_URL;
+  const pubOrigin = (() => {
+    try {
+      return pub ? new URL(pub).origin : null;
+    } catch {
+      return null;
+    }
+  })();
+  const allowedOrigins = (req: { protocol: string; host: string }): Set<string> => {
+    if (httpsSite && pubOrigin) return new Set([pubOrigin]);
+    const allowed = new Set<string>([`${req.protocol}://${req.host}`]);
+    if (pubOrigin) allowed.add(pubOrigin);
+    return allowed;
+  };
+
   // State-changing calls: JSON or multipart only, and from our own origin when the browser says where from.
   app.addHook('onRequest', async (req) => {
     const m = req.method;
@@ -61,10 +79,7 @@ export function registerSecurity(app: FastifyInstance, opts: { dev?: boolean }) 
       let ok: boolean;
       try {
         const o = new URL(origin);
-        const allowed = new Set<string>([`${req.protocol}://${req.host}`]);
-        const pub = app.ctx.config.PUBLIC_URL;
-        if (pub) allowed.add(new URL(pub).origin);
-        ok = allowed.has(o.origin);
+        ok = allowedOrigins(req).has(o.origin);
       } catch {
         ok = false;
       }

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { and, eq, gt, sql } from 'drizzle-orm';
 import { sessions, users } from '#server/db/schema/index';
 import { hmacHex, randomToken } from '#server/infra/crypto';
+import { clientAddress } from '#server/infra/rate-limit';
 import { forbidden, unauthorized } from '#server/http/http-errors';
 import type { SessionUser } from '#server/context';
 import { isHttpsSite } from './security';
@@ -106,7 +107,7 @@ export async function startSession(app: FastifyInstance, req: FastifyRequest, re
     userId,
     expiresAt: new Date(Date.now() + maxAgeSec * 1000),
     userAgent: String(req.headers['user-agent'] ?? '').slice(0, 300),
-    ip: req.ip,
+    ip: clientAddress(req),
   });
   const cookie = sessionCookieFor(app, req);
   reply.setCookie(cookie.name, token, {

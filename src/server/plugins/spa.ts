@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { isKnownPagePath } from '#shared/routes';
 import { projectRoot } from '#server/infra/paths';
+import { sendApiNotFound } from '#server/http/not-found';
 
 /** Pages prerendered by the build (scripts/build-web.mjs): URL path -> file under dist/web/prerender. */
 const PRERENDERED: Record<string, string> = { '/': 'home.html' };
@@ -47,9 +48,7 @@ export async function registerSpa(app: FastifyInstance, opts: { webDir?: string 
 
   app.setNotFoundHandler((req, reply) => {
     const url = req.url.split('?')[0];
-    if (url.startsWith('/api/') || url === '/api' || req.method !== 'GET') {
-      return reply.status(404).send({ message: 'Not found' });
-    }
+    if (url.startsWith('/api/') || url === '/api' || req.method !== 'GET') return sendApiNotFound(app, req, reply);
     const html = loadPage(url);
     if (!html) return reply.status(503).type('text/plain').send('The web client is not built yet. Run `npm run build`.');
     reply.header('cache-control', 'no-cache');

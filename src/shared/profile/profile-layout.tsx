@@ -98,7 +98,9 @@ function ContactRows({ profile }: { profile: PublicProfile }) {
         <Phone {...ICON} />
         <span>
           <span className="pp-row-label">Phone</span>
-          <a href={telHref(profile.phoneNumber)}>{profile.phoneNumber}</a>
+          <a className="pp-tel" href={telHref(profile.phoneNumber)}>
+            {profile.phoneNumber}
+          </a>
         </span>
       </li>,
     );
@@ -190,9 +192,10 @@ export function ProfileView(props: ProfileViewProps) {
         </div>
       </main>
       {props.showFooter === false ? null : (
-        <p className="pp-foot">
+        // a footer landmark (contentinfo), so all of the page's content is in a landmark
+        <footer className="pp-foot">
           Digital business card by <a href="/">{BUSINESS.name}</a>
-        </p>
+        </footer>
       )}
     </div>
   );

@@ -29,6 +29,7 @@ export const PROFILE_CSS = `
 .pp-link{display:flex;align-items:center;justify-content:center;gap:8px;padding:13px 16px;border-radius:12px;font-weight:600;text-decoration:none;border:2px solid #111827;color:#111827;background:#fff;min-height:48px}
 .pp-extra{margin:22px 0 0;text-align:left}
 .pp-foot{margin:24px 0 0;font-size:13px;color:#4b5563;text-align:center}
+.pp-tel{white-space:nowrap}
 .pp-foot a{color:inherit}
 .pp-classic .pp-header{background:linear-gradient(135deg,#1e3a8a,#2563eb 55%,#60a5fa)}
 .pp-classic .pp-save{background:#1d4ed8}

@@ -28,6 +28,20 @@ export const QR_DEFAULTS = {
   style: 'standard' as QrStyle,
 };
 
+/**
+ * The quiet zone ISO/IEC 18004 asks for (4 modules): the default of `GET /api/qrcode` and of the
+ * e-mail signature (issue 36). `QR_DEFAULTS.margin` stays 2 for codes drawn inside a card design,
+ * where the card's own blank area around the code is the quiet zone the print check measures.
+ */
+export const QR_QUIET_ZONE = 4;
+
+/**
+ * Fewest pixels a module may be drawn with and still be read by ZXing and ZBar (measured across the
+ * allowed sizes and data lengths, tests/standards/qr.test.ts): square modules survive anti-aliasing
+ * at 2 px; rounded and dot modules need 3; the circular style (round modules, a ring) needs 4.
+ */
+export const QR_MIN_PX_PER_MODULE: Record<QrStyle, number> = { standard: 2, square: 2, rounded: 3, dot: 3, circular: 4 };
+
 /** Longest text the server accepts for a QR code (error correction H holds about 1,270 bytes). */
 export const QR_MAX_DATA_LENGTH = 1000;
 
@@ -35,7 +49,7 @@ export interface QrSvgOptions {
   style?: QrStyle;
   /** rendered width and height in pixels */
   size?: number;
-  /** quiet zone in modules (default 2, 0 for circular) */
+  /** quiet zone in modules (default 2, 0 for circular; `GET /api/qrcode` defaults to QR_QUIET_ZONE) */
   margin?: number;
   ecl?: QrEcl;
   fg?: string;
@@ -115,6 +129,26 @@ function eye(x: number, y: number, style: QrStyle, fg: string): string {
   );
 }
 
+/** Quiet zone, the code's offset and the drawing's width, in modules. */
+function frame(count: number, style: QrStyle, requestedMargin: number | undefined): { margin: number; offset: number; total: number } {
+  const margin = Math.max(0, Math.min(20, Math.floor(requestedMargin ?? (style === 'circular' ? QR_DEFAULTS.circularMargin : QR_DEFAULTS.margin))));
+  // circular: the square code sits inside a circle whose ring is the quiet zone; the ring keeps 4
+  // modules from the code's corners (half the diagonal, 0.7071 x count), not only from its sides
+  const ringPad = style === 'circular' ? Math.ceil(count * 0.2072 + 4.5) : 0;
+  const offset = margin + ringPad;
+  return { margin, offset, total: count + 2 * offset };
+}
+
+/**
+ * The smallest width in pixels at which the code of `text` (with this style and quiet zone) is still
+ * readable: its width in modules times the style's `QR_MIN_PX_PER_MODULE`. Throws like `qrMatrix`.
+ */
+export function qrMinReadableSize(text: string, opts: { style?: QrStyle; margin?: number; ecl?: QrEcl } = {}): number {
+  const style: QrStyle = opts.style && QR_STYLES.includes(opts.style) ? opts.style : 'standard';
+  const count = qrMatrix(text, opts.ecl ?? QR_DEFAULTS.ecl).length;
+  return Math.ceil(frame(count, style, opts.margin).total * QR_MIN_PX_PER_MODULE[style]);
+}
+
 /**
  * The drawing in module units: origin at the top-left of the quiet zone, `total` modules wide.
  * Returns the inner SVG markup and the total width in modules.
@@ -126,17 +160,9 @@ function draw(text: string, opts: QrSvgOptions): { body: string; total: number }
   const bgRaw = color(opts.bg, QR_DEFAULTS.bg);
   const noBg = bgRaw === 'none' || bgRaw === 'transparent';
   const bg = noBg ? 'none' : bgRaw;
-  const margin = Math.max(
-    0,
-    Math.min(20, Math.floor(opts.margin ?? (style === 'circular' ? QR_DEFAULTS.circularMargin : QR_DEFAULTS.margin))),
-  );
   const { dark: matrix, reserved } = qrModules(text, ecl);
   const count = matrix.length;
-
-  // circular: the square code sits inside a circle whose ring is the quiet zone
-  const ringPad = style === 'circular' ? Math.ceil(count * 0.21) + 2 : 0;
-  const offset = margin + ringPad;
-  const total = count + 2 * offset;
+  const { margin, offset, total } = frame(count, style, opts.margin);
   const parts: string[] = [];
 
   if (style === 'circular') {

@@ -20,6 +20,7 @@ export const ACCOUNT_MESSAGES = {
   emailSame: 'This is already your email address',
   sessionsEnded: 'Signed out of every other device.',
   accountDeleted: 'Your account has been deleted.',
+  transferFirst: (team: string) => `Transfer ownership of ${team} before deleting your account`,
 } as const;
 
 /** Tokens we hand out are base64url; anything else is refused before a lookup. */
@@ -55,6 +56,8 @@ export const PasswordChangeBody = z
     currentPassword: currentPasswordField,
     newPassword: passwordField,
     confirmPassword: confirmField,
+    /** also revoke every API token and disable every webhook endpoint of the account (issue 33) */
+    revokeAccess: z.boolean().default(true),
   })
   .refine((v) => v.newPassword === v.confirmPassword, { message: "Passwords don't match", path: ['confirmPassword'] });
 export type ChangePasswordInput = z.input<typeof PasswordChangeBody>;
@@ -90,7 +93,6 @@ export const AccountGetResponse = AuthUserResponse.extend({ pendingEmail: z.stri
 export type AccountInfo = z.infer<typeof AccountGetResponse>;
 
 export const AccountSessionListResponse = z.strictObject({ sessions: z.array(AccountSession) });
-export type AccountSessionsResponse = z.infer<typeof AccountSessionListResponse>;
 
 export const AccountSessionsRevokeResponse = z.strictObject({ message: z.string(), ended: z.number().int().nonnegative() });
 

@@ -1,12 +1,11 @@
 import { z } from 'zod';
 import { ORDER_STATUSES } from '#shared/catalogue';
 import { isoDateTime, multiLine, singleLine, textDocument } from './common';
-import { PRINT_OVERRIDE_REASON_MAX } from './print';
+import { ShippingAddressView } from './orders';
 
 /** Contracts of the staff area (`/api/admin/*`). The server validates with them; the admin screens use the types. */
 
 export const ADMIN_NOTES_MAX = 5000;
-export const ADMIN_REVIEW_NOTES_MAX = 1000;
 export const ADMIN_SEARCH_MAX = 200;
 export const ADMIN_PAGE_SIZE_DEFAULT = 25;
 export const ADMIN_PAGE_SIZE_MAX = 100;
@@ -14,8 +13,6 @@ export const ADMIN_PAGE_SIZE_MAX = 100;
 export const ADMIN_EXPORT_MAX_ROWS = 100_000;
 export const RECENT_ORDERS_SHOWN = 5;
 
-/** Polling intervals (spec: stats 60 s, pending reviews 60 s, testing summary 300 s). */
-export const ADMIN_POLL_MS = { stats: 60_000, pendingReviews: 60_000, testingSummary: 300_000 } as const;
 
 export const STATUS_MESSAGE = `Status must be one of ${ORDER_STATUSES.join(', ')}`;
 export const OrderStatusField = z.enum(ORDER_STATUSES, { error: STATUS_MESSAGE });
@@ -38,32 +35,47 @@ export const AdminOrderListQuery = z.strictObject({ q: search, status: statusFil
 
 export const AdminOrderExportQuery = z.strictObject({ q: search, status: statusFilter });
 
-export const AdminOrderUpdateBody = z.strictObject({ status: OrderStatusField });
+export const ORDER_OVERRIDE_REASON_MAX = 500;
+/**
+ * PATCH /api/admin/orders/{id}: the status move (the status machine decides, decision 35-04);
+ * `overrideReason` lets an unpaid order start production (kept in the status history).
+ */
+export const AdminOrderUpdateBody = z.strictObject({
+  status: OrderStatusField,
+  overrideReason: singleLine(ORDER_OVERRIDE_REASON_MAX, 'Override reason').optional(),
+});
 
 export const AdminOrderNotesSaveBody = z.strictObject({
   notes: z.string({ error: 'Notes must be text' }).pipe(multiLine(ADMIN_NOTES_MAX, 'Notes')),
 });
 
-const printOverrideReason = z
-  .string({ error: 'The override reason must be text' })
-  .trim()
-  .max(PRINT_OVERRIDE_REASON_MAX, `The override reason can be at most ${PRINT_OVERRIDE_REASON_MAX} characters`)
-  .optional();
-
-export const DESIGN_REVIEW_STATUSES = ['approved', 'rejected'] as const;
-export const AdminDesignReviewBody = z.strictObject({
-  status: z.enum(DESIGN_REVIEW_STATUSES, { error: 'Status must be approved or rejected' }),
-  reviewNotes: z
-    .string({ error: 'Review notes must be text' })
-    .pipe(multiLine(ADMIN_REVIEW_NOTES_MAX, 'Review notes'))
-    .optional()
-    .default(''),
-  /** approving while the print check fails needs a reason (issue 22; kept in the order's design history) */
-  overrideReason: printOverrideReason,
-});
-export type ReviewDesignInput = z.input<typeof AdminDesignReviewBody>;
-
 export const AdminCustomerListQuery = z.strictObject({ q: search, page, pageSize });
+
+// ---- payments (issue 35, decision 35-01) ----
+
+/** unpaid (nothing, or less than the order's total, received) | paid (the total covered) | partially_refunded | refunded */
+export const PAYMENT_STATUSES = ['unpaid', 'paid', 'partially_refunded', 'refunded'] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+/** how staff were paid in invoice mode; the online store's payments carry its gateway's name */
+export const PAYMENT_METHODS = ['bank_transfer', 'card', 'check', 'cash', 'other'] as const;
+export const PAYMENT_KINDS = ['payment', 'refund'] as const;
+/** the largest single payment or refund staff may record: $1,000,000.00 */
+export const PAYMENT_MAX_CENTS = 100_000_000;
+
+/** POST /api/admin/orders/{id}/payments: money received (or, `kind: "refund"`, handed back), always a positive amount. */
+export const AdminOrderPaymentCreateBody = z.strictObject({
+  kind: z.enum(PAYMENT_KINDS, { error: 'Kind must be payment or refund' }).default('payment'),
+  amountCents: z
+    .number({ error: 'Amount must be a number of cents' })
+    .int('Amount must be a whole number of cents')
+    .min(1, 'Amount must be more than zero')
+    .max(PAYMENT_MAX_CENTS, 'Amount must be at most $1,000,000.00'),
+  method: z.enum(PAYMENT_METHODS, { error: `Method must be one of ${PAYMENT_METHODS.join(', ')}` }),
+  reference: z
+    .string({ error: 'Reference must be text' })
+    .pipe(singleLine(200, 'Reference'))
+    .refine((s) => s.length > 0, 'Reference is required (an invoice, transfer or receipt number)'),
+});
 
 export const OUTBOX_STATUSES = ['pending', 'sent', 'failed'] as const;
 export const AdminOutboxListQuery = z.strictObject({
@@ -78,8 +90,14 @@ export const AdminOutboxListQuery = z.strictObject({
 // ---- answers ----
 
 const dateTime = isoDateTime;
-const pageOf = <T extends z.ZodType>(key: string, item: T) =>
-  z.strictObject({ [key]: z.array(item), total: z.number().int().nonnegative(), page: z.number().int().positive(), pageSize: z.number().int().positive() });
+/** One page of a staff list: the items under their own name, with the count and the page (typed by its key). */
+const pageOf = <K extends string, T extends z.ZodType>(key: K, item: T) =>
+  z.strictObject({
+    ...({ [key]: z.array(item) } as { [P in K]: z.ZodArray<T> }),
+    total: z.number().int().nonnegative(),
+    page: z.number().int().positive(),
+    pageSize: z.number().int().positive(),
+  });
 
 export const AdminOrder = z.strictObject({
   id: z.number().int(),
@@ -130,6 +148,8 @@ export const OrderHistoryEntry = z.strictObject({
   fromStatus: z.string().nullable(),
   toStatus: z.string(),
   changedBy: z.string(),
+  /** a staff override's reason (production started unpaid) */
+  note: z.string().nullable(),
   createdAt: dateTime,
 });
 export type OrderHistoryEntry = z.infer<typeof OrderHistoryEntry>;
@@ -164,6 +184,49 @@ export const AdminOrderShipment = z.strictObject({
 });
 export type AdminOrderShipment = z.infer<typeof AdminOrderShipment>;
 
+export const OrderPaymentEntry = z.strictObject({
+  id: z.number().int(),
+  kind: z.enum(PAYMENT_KINDS),
+  amountCents: z.number().int().positive(),
+  currency: z.string(),
+  method: z.string(),
+  reference: z.string().nullable(),
+  /** staff | store */
+  source: z.string(),
+  recordedBy: z.string(),
+  createdAt: dateTime,
+});
+export type OrderPaymentEntry = z.infer<typeof OrderPaymentEntry>;
+
+/** The order's payment state, from its payments and refunds (decision 35-01). */
+export const OrderPayment = z.strictObject({
+  status: z.enum(PAYMENT_STATUSES),
+  /** money received, before refunds */
+  paidCents: z.number().int().nonnegative(),
+  refundedCents: z.number().int().nonnegative(),
+  /** what is still owed while unpaid: the order's total less the money kept (0 otherwise) */
+  balanceCents: z.number().int().nonnegative(),
+  currency: z.string(),
+  /** the latest payment's method and reference (null before any) */
+  method: z.string().nullable(),
+  reference: z.string().nullable(),
+  /** invoice: staff record payments; store: the online store's checkout */
+  mode: z.enum(['invoice', 'store']),
+  /** what the online store collected (null fields when it did not say) */
+  store: z
+    .strictObject({
+      orderId: z.string(),
+      orderName: z.string().nullable(),
+      totalCents: z.number().int().nullable(),
+      taxCents: z.number().int().nullable(),
+      shippingAddress: z.record(z.string(), z.unknown()).nullable(),
+      cancelledAt: dateTime.nullable(),
+    })
+    .nullable(),
+  entries: z.array(OrderPaymentEntry),
+});
+export type OrderPayment = z.infer<typeof OrderPayment>;
+
 export const AdminOrderGetResponse = AdminOrder.extend({
   internalNotes: z.string(),
   unitPriceCents: z.number().int(),
@@ -172,6 +235,26 @@ export const AdminOrderGetResponse = AdminOrder.extend({
   notes: z.array(OrderNoteEntry),
   design: AdminOrderDesign.nullable(),
   shipment: AdminOrderShipment.nullable(),
+  /** where the cards go (issue 35); null for pickup and for orders placed before it was asked */
+  shippingAddress: ShippingAddressView.nullable(),
+  payment: OrderPayment,
+  /**
+   * What the status machine knows of the order (decision 35-04): the staff screen offers the moves
+   * `offeredMoves(workflow.facts)` (shared/orders/status-machine) allows, as the server does.
+   */
+  workflow: z.strictObject({
+    facts: z.strictObject({
+      status: z.string(),
+      deliveryOption: z.string(),
+      designApproved: z.boolean(),
+      proofApproved: z.boolean(),
+      hasAddress: z.boolean(),
+      paid: z.boolean(),
+      hasTracking: z.boolean(),
+    }),
+    /** the customer's proof: none (no approved design yet), awaiting their answer, approved, or changes asked (with their message) */
+    proof: z.strictObject({ state: z.enum(['none', 'awaiting', 'approved', 'changes']), message: z.string().nullable() }),
+  }),
 });
 export type AdminOrderDetail = z.infer<typeof AdminOrderGetResponse>;
 
@@ -186,9 +269,13 @@ export const AdminStatsGetResponse = z.strictObject({
   pendingOrders: z.number().int(),
   completedOrders: z.number().int(),
   cancelledOrders: z.number().int(),
-  /** dollars (2 decimals) from the price snapshots of paid or confirmed orders (past pending, not cancelled) */
+  /** dollars (2 decimals): money received less money refunded, over every order (issue 35: only paid money counts) */
   totalRevenue: z.number(),
   totalRevenueCents: z.number().int(),
+  /** money handed back (refunds), in cents; already taken off totalRevenueCents */
+  refundedRevenueCents: z.number().int(),
+  /** orders whose payment status is paid or partially refunded */
+  paidOrders: z.number().int(),
   /** the value of orders still pending (not yet paid or confirmed), shown apart from revenue */
   pendingRevenue: z.number(),
   pendingRevenueCents: z.number().int(),
@@ -198,51 +285,6 @@ export const AdminStatsGetResponse = z.strictObject({
   recentOrders: z.array(AdminOrder),
 });
 export type AdminStats = z.infer<typeof AdminStatsGetResponse>;
-
-export const PendingDesign = z.strictObject({
-  id: z.number().int(),
-  profile: z.strictObject({ fullName: z.string(), email: z.string(), jobTitle: z.string() }),
-  createdAt: dateTime,
-  frontImageUrl: z.string().nullable(),
-  backImageUrl: z.string().nullable(),
-  templateId: z.number().int(),
-  /** the URL the card's QR code should open (the owner's public profile) */
-  qrCodeUrl: z.string().nullable(),
-  profileId: z.string().nullable(),
-  orderId: z.number().int().nullable(),
-  cardType: z.string(),
-  /** a team order's cards are reviewed as one batch (issue 21): approve all, or reject one with a reason */
-  batch: z.strictObject({ orderId: z.number().int(), teamName: z.string(), size: z.number().int() }).nullable(),
-});
-export type PendingDesign = z.infer<typeof PendingDesign>;
-
-/** POST /api/admin/business-cards/batches/{orderId}/approve: every pending card of a team order. */
-export const AdminDesignBatchParams = z.strictObject({ orderId: z.coerce.number().int().positive().max(2_147_483_647) });
-/** Optional: approving while a card's print check fails needs a reason (issue 22). */
-export const AdminDesignBatchApproveBody = z.strictObject({ overrideReason: printOverrideReason }).nullish();
-export const AdminDesignBatchApproveResponse = z.strictObject({ orderId: z.number().int(), approved: z.number().int() });
-export type DesignBatchApproved = z.infer<typeof AdminDesignBatchApproveResponse>;
-export const AdminDesignPendingListResponse = z.array(PendingDesign);
-
-export const AdminDesignReviewResponse = z.strictObject({
-  id: z.number().int(),
-  status: z.enum(DESIGN_REVIEW_STATUSES),
-  reviewNotes: z.string(),
-  reviewedAt: dateTime,
-  orderId: z.number().int().nullable(),
-});
-export type DesignReviewResult = z.infer<typeof AdminDesignReviewResponse>;
-
-export const AdminDesignScanCheckResponse = z.strictObject({
-  designId: z.number().int(),
-  status: z.enum(['pass', 'fail']),
-  /** the owner's public profile URL the code must open */
-  expectedUrl: z.string().nullable(),
-  /** what the QR code in the rendered back decodes to (null when nothing decodes) */
-  decodedText: z.string().nullable(),
-  message: z.string(),
-});
-export type ScanCheck = z.infer<typeof AdminDesignScanCheckResponse>;
 
 export const AdminCustomer = z.strictObject({
   email: z.string(),

@@ -9,6 +9,19 @@ export const passwordField = z
   .min(PASSWORD_MIN, 'Password must be at least 6 characters long.')
   .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters long.`);
 
+/**
+ * Owner proof before handing out lasting access (issue 33, decision 33-01): creating an API token or
+ * a webhook endpoint needs a verified address and the account's password in the same request.
+ */
+export const OWNER_PROOF_MESSAGES = {
+  verifyFirst: 'Verify your email address first: API tokens and webhooks can only be created by an account whose email address is confirmed. Open the link we sent you, or ask for a new one.',
+  passwordNeeded: 'Enter your password to confirm it is you.',
+  wrongPassword: 'Your password is incorrect.',
+} as const;
+
+/** The account's password, asked again before a token or webhook endpoint is created. */
+export const confirmPasswordField = z.string({ error: OWNER_PROOF_MESSAGES.passwordNeeded }).min(1, OWNER_PROOF_MESSAGES.passwordNeeded).max(PASSWORD_MAX, OWNER_PROOF_MESSAGES.wrongPassword);
+
 export const AuthRegisterBody = z
   .strictObject({
     username: singleLine(40, 'Username').pipe(
@@ -57,6 +70,13 @@ export const AuthUserResponse = z.strictObject({
   createdAt: isoDateTime,
 });
 export type AuthUser = z.infer<typeof AuthUserResponse>;
+
+/**
+ * GET /api/auth/session: who is signed in, `{ user: null }` for a visitor. The web client asks this
+ * on every page: a 200 either way, so a visitor's browser logs no failed request (issue 36; the
+ * spec's GET /api/auth/user keeps its 401 for signed-out callers).
+ */
+export const AuthSessionResponse = z.strictObject({ user: AuthUserResponse.nullable() });
 
 export const AuthLogoutResponse = MessageResponse;
 /** POST /api/auth/verify-email: the fresh user when the link was opened in its own signed-in browser. */

@@ -25,22 +25,6 @@ export const emailField = (message = 'Please enter a valid email address') =>
     .transform((s) => s.trim())
     .refine((s) => EMAIL_RE.test(s), message);
 
-/** http(s) URL only (javascript:, data: and the rest are refused). */
-export const httpUrl = (message = 'Please enter a valid URL starting with http:// or https://') =>
-  z
-    .string()
-    .max(2048, 'URL is too long')
-    .transform((s) => s.trim())
-    .refine((s) => {
-      if (/[\u0000-\u001f\u007f\s]/.test(s)) return false;
-      try {
-        const u = new URL(s);
-        return (u.protocol === 'http:' || u.protocol === 'https:') && !!u.hostname;
-      } catch {
-        return false;
-      }
-    }, message);
-
 /**
  * A link a person saves (profile links, website, LinkedIn): parsed with the WHATWG URL parser and
  * answered in its normalised form (issue 19.9), so what is stored is what a browser would open.
@@ -95,6 +79,8 @@ export const ErrorResponse = z
   .strictObject({
     message: z.string(),
     errors: z.record(z.string(), z.string()).optional(),
+    /** a refused order status move: what it still needs (design, proof, address, payment, tracking, ...) */
+    missing: z.array(z.string()).optional(),
   })
   .meta({ id: 'ErrorResponse' });
 export type ErrorResponse = z.infer<typeof ErrorResponse>;

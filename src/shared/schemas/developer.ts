@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isoDateTime, singleLine } from './common';
+import { confirmPasswordField } from './auth';
 
 /** What an API token may do (decision 23-01). Team scopes belong to team tokens only. */
 export const API_SCOPES = ['profile:read', 'profile:write', 'leads:read', 'stats:read', 'team:read', 'team:write'] as const;
@@ -34,6 +35,8 @@ export const TokenCreateBody = z.strictObject({
   }),
   /** a token for the caller's team (team scopes; the caller must be one of its admins) */
   team: z.boolean().default(false),
+  /** the account's password (issue 33): a token is lasting access, so its creation is confirmed */
+  password: confirmPasswordField,
 });
 export type TokenCreateBody = z.infer<typeof TokenCreateBody>;
 

@@ -9,8 +9,9 @@ import {
   QUANTITY_MIN,
   SPECIAL_REQUESTS_MAX,
 } from '#shared/catalogue';
-import { emailField, isoDateTime, multiLine, singleLine } from './common';
+import { binaryFile, emailField, isoDateTime, multiLine, singleLine } from './common';
 import { AuthUserResponse, passwordField } from './auth';
+import { SiteStudioResponse } from './settings';
 
 /** Messages of the order form (visitor spec, section 5). */
 export const ORDER_MESSAGES = {
@@ -42,6 +43,104 @@ export const quantityField = z
   .min(QUANTITY_MIN, ORDER_MESSAGES.quantityMin)
   .max(QUANTITY_MAX, ORDER_MESSAGES.quantityMax);
 
+// ---------------------------------------------------------------------------------------------
+// The delivery address (issue 35, decision 35-02): required for every delivery but pickup.
+// ---------------------------------------------------------------------------------------------
+
+/** The delivery option that needs no address (the catalogue's Pickup NYC). */
+export const PICKUP_DELIVERY_OPTION = 'pickup-nyc';
+export const needsShippingAddress = (deliveryOption: unknown) => deliveryOption !== PICKUP_DELIVERY_OPTION;
+
+export const ADDRESS_MESSAGES = {
+  required: 'Enter the delivery address',
+  name: "Enter the recipient's name",
+  line1: 'Enter the street address',
+  city: 'Enter the city',
+  state: 'Enter the state (for example NY)',
+  usState: 'Enter a US state as its 2-letter code (for example NY)',
+  postalCode: 'Enter the postal code',
+  usPostalCode: 'Enter a 5-digit ZIP code (or ZIP+4, 12345-6789)',
+  country: 'Enter the country as its 2-letter code (for example US)',
+} as const;
+
+/** USPS codes: the states, DC, the territories and the military post offices. */
+export const US_STATE_CODES = [
+  'AL', 'AK', 'AZ', 'AR', 'CA', 'CO', 'CT', 'DE', 'FL', 'GA', 'HI', 'ID', 'IL', 'IN', 'IA', 'KS', 'KY', 'LA', 'ME', 'MD',
+  'MA', 'MI', 'MN', 'MS', 'MO', 'MT', 'NE', 'NV', 'NH', 'NJ', 'NM', 'NY', 'NC', 'ND', 'OH', 'OK', 'OR', 'PA', 'RI', 'SC',
+  'SD', 'TN', 'TX', 'UT', 'VT', 'VA', 'WA', 'WV', 'WI', 'WY', 'DC', 'PR', 'GU', 'VI', 'AS', 'MP', 'AA', 'AE', 'AP',
+] as const;
+const US_STATE_NAMES: Record<string, string> = Object.fromEntries(
+  (
+    'alabama:AL,alaska:AK,arizona:AZ,arkansas:AR,california:CA,colorado:CO,connecticut:CT,delaware:DE,florida:FL,georgia:GA,' +
+    'hawaii:HI,idaho:ID,illinois:IL,indiana:IN,iowa:IA,kansas:KS,kentucky:KY,louisiana:LA,maine:ME,maryland:MD,massachusetts:MA,' +
+    'michigan:MI,minnesota:MN,mississippi:MS,missouri:MO,montana:MT,nebraska:NE,nevada:NV,new hampshire:NH,new jersey:NJ,' +
+    'new mexico:NM,new york:NY,north carolina:NC,north dakota:ND,ohio:OH,oklahoma:OK,oregon:OR,pennsylvania:PA,rhode island:RI,' +
+    'south carolina:SC,south dakota:SD,tennessee:TN,texas:TX,utah:UT,vermont:VT,virginia:VA,washington:WA,west virginia:WV,' +
+    'wisconsin:WI,wyoming:WY,district of columbia:DC,puerto rico:PR,guam:GU'
+  )
+    .split(',')
+    .map((pair) => pair.split(':') as [string, string]),
+);
+const US_ZIP_RE = /^\d{5}(-\d{4})?$/;
+const POSTAL_CODE_RE = /^[A-Za-z0-9][A-Za-z0-9 -]{1,10}$/;
+
+/** A US state written as its code or its name ("ny", "New York"): the USPS code, or null. */
+export function usStateCode(raw: string): string | null {
+  const s = raw.trim();
+  const code = s.toUpperCase();
+  if ((US_STATE_CODES as readonly string[]).includes(code)) return code;
+  return US_STATE_NAMES[s.toLowerCase().replace(/\s+/g, ' ')] ?? null;
+}
+
+const requiredLine = (max: number, label: string, message: string) => singleLine(max, label).pipe(z.string().min(1, message));
+
+/**
+ * `shippingAddress` of an order: US addresses need a state and a ZIP code (stored as the state's
+ * code); the country is an ISO 3166-1 alpha-2 code, "US" when left out.
+ */
+export const ShippingAddress = z
+  .strictObject({
+    name: requiredLine(120, 'Name', ADDRESS_MESSAGES.name),
+    line1: requiredLine(200, 'Street address', ADDRESS_MESSAGES.line1),
+    line2: singleLine(200, 'Apartment, suite, etc.')
+      .optional()
+      .nullable()
+      .transform((v) => (v ? v : undefined)),
+    city: requiredLine(100, 'City', ADDRESS_MESSAGES.city),
+    state: singleLine(100, 'State').optional().default(''),
+    postalCode: singleLine(20, 'Postal code').pipe(z.string().min(1, ADDRESS_MESSAGES.postalCode)),
+    country: singleLine(2, 'Country')
+      .optional()
+      .default('US')
+      .transform((v) => (v === '' ? 'US' : v.toUpperCase()))
+      .pipe(z.string().regex(/^[A-Z]{2}$/, ADDRESS_MESSAGES.country)),
+  })
+  .transform((a, ctx) => {
+    if (a.country === 'US') {
+      const state = usStateCode(a.state);
+      if (!a.state) ctx.issues.push({ code: 'custom', message: ADDRESS_MESSAGES.state, path: ['state'], input: a.state });
+      else if (!state) ctx.issues.push({ code: 'custom', message: ADDRESS_MESSAGES.usState, path: ['state'], input: a.state });
+      if (!US_ZIP_RE.test(a.postalCode)) ctx.issues.push({ code: 'custom', message: ADDRESS_MESSAGES.usPostalCode, path: ['postalCode'], input: a.postalCode });
+      return { ...a, state: state ?? a.state };
+    }
+    if (!POSTAL_CODE_RE.test(a.postalCode)) ctx.issues.push({ code: 'custom', message: ADDRESS_MESSAGES.postalCode, path: ['postalCode'], input: a.postalCode });
+    return a;
+  });
+export type ShippingAddressData = z.output<typeof ShippingAddress>;
+export type ShippingAddressInput = z.input<typeof ShippingAddress>;
+
+/** The address as stored and shown (state and line2 may be empty). */
+export const ShippingAddressView = z.strictObject({
+  name: z.string(),
+  line1: z.string(),
+  line2: z.string().nullable(),
+  city: z.string(),
+  state: z.string(),
+  postalCode: z.string(),
+  country: z.string(),
+});
+export type ShippingAddressView = z.infer<typeof ShippingAddressView>;
+
 /** The order's fields, flat: the form's fields, what createOrder takes and what POST /api/order stores. */
 export const OrderInput = z.strictObject({
   customerName: singleLine(120, 'Name').pipe(z.string().min(1, ORDER_MESSAGES.customerName)),
@@ -50,6 +149,8 @@ export const OrderInput = z.strictObject({
   companyName: optionalLine(120, 'Company'),
   position: optionalLine(120, 'Position'),
   address: optionalLine(300, 'Address'),
+  /** where the cards go (issue 35): required unless the delivery is pickup ({@link withShippingAddressRule}) */
+  shippingAddress: ShippingAddress.optional().nullable().transform((v) => v ?? undefined),
   quantity: quantityField,
   cardType: z.enum(CARD_TYPE_IDS, { error: ORDER_MESSAGES.cardType }),
   cardStyle: z.enum(CARD_STYLES, { error: ORDER_MESSAGES.cardStyle }),
@@ -82,8 +183,32 @@ export const OrderInput = z.strictObject({
 });
 export type OrderInputData = z.output<typeof OrderInput>;
 
+/**
+ * The order's address rule (issue 35): required for every delivery but pickup; a pickup order's
+ * address is left out (nothing is shipped). Applied to POST /api/order and the order form.
+ */
+export function withShippingAddressRule<T extends z.ZodType>(schema: T): z.ZodType<z.output<T>, z.input<T>> {
+  return z.preprocess(
+    (v) => {
+      if (typeof v !== 'object' || v === null || Array.isArray(v)) return v;
+      const o = v as Record<string, unknown>;
+      if (!needsShippingAddress(o.deliveryOption) && 'shippingAddress' in o) {
+        const { shippingAddress: _dropped, ...rest } = o;
+        return rest;
+      }
+      return v;
+    },
+    schema.superRefine((v, ctx) => {
+      const o = v as { deliveryOption?: unknown; shippingAddress?: unknown };
+      if (needsShippingAddress(o.deliveryOption) && !o.shippingAddress) {
+        ctx.addIssue({ code: 'custom', message: ADDRESS_MESSAGES.required, path: ['shippingAddress'] });
+      }
+    }),
+  ) as unknown as z.ZodType<z.output<T>, z.input<T>>;
+}
+
 /** The form (client side): the same rules, without the server-only fields. */
-export const OrderFormSchema = OrderInput.omit({ artworkUrl: true, artworkToken: true, templateId: true, clientToken: true });
+export const OrderFormSchema = withShippingAddressRule(OrderInput.omit({ artworkUrl: true, artworkToken: true, templateId: true, clientToken: true }));
 export type OrderFormValues = z.input<typeof OrderFormSchema>;
 
 // ---------------------------------------------------------------------------------------------
@@ -109,6 +234,8 @@ export interface OrderPayload {
   clientToken?: string;
   /** the signed-out artwork upload's own token (issue 19) */
   artworkToken?: string;
+  /** where the cards go (issue 35), at the top level; left out for pickup */
+  shippingAddress?: ShippingAddressInput;
 }
 
 /** Builds the spec's payload from the form's values (cardType and delivery option by catalogue id). */
@@ -127,6 +254,7 @@ export function toOrderPayload(v: {
   artworkUrl?: string;
   artworkToken?: string;
   clientToken?: string;
+  shippingAddress?: ShippingAddressInput;
 }): OrderPayload {
   const properties: Array<{ name: string; value: string }> = [{ name: ORDER_PROPERTY_NAMES.cardStyle, value: v.cardStyle }];
   const add = (name: string, value?: string) => {
@@ -143,6 +271,7 @@ export function toOrderPayload(v: {
     notes: `Delivery option: ${v.deliveryOption}`,
     ...(v.clientToken ? { clientToken: v.clientToken } : {}),
     ...(v.artworkUrl && v.artworkToken ? { artworkToken: v.artworkToken } : {}),
+    ...(v.shippingAddress && needsShippingAddress(v.deliveryOption) ? { shippingAddress: v.shippingAddress } : {}),
   };
 }
 
@@ -209,7 +338,7 @@ export function payloadToOrderInput(body: unknown): unknown {
 }
 
 /** POST /api/order body: the spec's payload or the flat fields. */
-export const OrderCreateBody = z.preprocess(payloadToOrderInput, OrderInput);
+export const OrderCreateBody = z.preprocess(payloadToOrderInput, withShippingAddressRule(OrderInput));
 
 /** POST /api/order: 201 for a new order, 200 when a retry (same key) answers the same order. */
 export const OrderCreateResponse = z.strictObject({
@@ -227,7 +356,8 @@ export const OrderCreateResponse = z.strictObject({
 export type OrderCreateResponse = z.infer<typeof OrderCreateResponse>;
 
 export const ORDER_TIMELINE_KINDS = ['status', 'design'] as const;
-export const DESIGN_EVENT_KINDS = ['submitted', 'rejected', 'resubmitted', 'approved'] as const;
+/** issue 35: the customer's answer to the proof (`proof-approved`, `changes-requested` with their message) */
+export const DESIGN_EVENT_KINDS = ['submitted', 'rejected', 'resubmitted', 'approved', 'proof-approved', 'changes-requested'] as const;
 export type DesignEventKind = (typeof DESIGN_EVENT_KINDS)[number];
 
 /** One step of an order's timeline: a status change, or a design review event (with its reason). */
@@ -269,6 +399,39 @@ export const OrderDesignView = z.strictObject({
 });
 export type OrderDesignView = z.infer<typeof OrderDesignView>;
 
+/**
+ * The proof of the approved design (issue 35, decision 35-04): rendered from the print file itself
+ * (the print check's 300 DPI proof). `awaiting`: the customer approves it or asks for changes.
+ */
+export const PROOF_STATES = ['none', 'awaiting', 'approved', 'changes'] as const;
+export const OrderProofView = z.strictObject({
+  state: z.enum(PROOF_STATES),
+  /** each approved card's proof images, front and back (PNG served on demand) */
+  images: z.array(z.strictObject({ cardId: z.number().int(), side: z.enum(['front', 'back']), url: z.string() })),
+  /** the customer's message when they asked for changes */
+  message: z.string().nullable(),
+});
+export type OrderProofView = z.infer<typeof OrderProofView>;
+
+export const PROOF_MESSAGE_MAX = 2000;
+export const PROOF_MESSAGE_REQUIRED = 'Tell us what to change';
+/** POST /api/order-status/{token}/proof: the customer's answer to the proof. */
+export const OrderProofAnswerBody = z
+  .strictObject({
+    decision: z.enum(['approve', 'changes'], { error: 'Decision must be approve or changes' }),
+    message: multiLine(PROOF_MESSAGE_MAX, 'Message').optional(),
+  })
+  .superRefine((b, c) => {
+    if (b.decision === 'changes' && !b.message) c.addIssue({ code: 'custom', path: ['message'], message: PROOF_MESSAGE_REQUIRED });
+  });
+export type OrderProofAnswerBody = z.input<typeof OrderProofAnswerBody>;
+
+export const OrderProofImageParams = z.strictObject({
+  token: z.string().regex(/^[A-Za-z0-9_-]{20,100}$/, 'Order not found'),
+  cardId: z.coerce.number().int().positive().max(2_147_483_647),
+  side: z.enum(['front.png', 'back.png'], { error: 'Side must be front.png or back.png' }),
+});
+
 export const OrderStatusGetResponse = z.strictObject({
   id: z.number().int(),
   createdAt: isoDateTime,
@@ -300,12 +463,30 @@ export const OrderStatusGetResponse = z.strictObject({
   waitsForProfile: z.boolean(),
   /** shipped: carrier and tracking link; ready for pickup: the pickup code (issue 22) */
   fulfilment: OrderFulfilmentView.nullable(),
+  /** where the cards go (issue 35); null for pickup (and for orders placed before it was asked) */
+  shippingAddress: ShippingAddressView.nullable(),
+  /** the customer may still correct the address (a delivery order that has not shipped) */
+  addressEditable: z.boolean(),
+  /** the one delivery promise from the order date: "Ships by Fri, Nov 27" (shared/orders/delivery-promise) */
+  deliveryPromise: z.string(),
+  /** pickup orders: the studio's address, hours and pickup instructions, with a map link */
+  studio: SiteStudioResponse.nullable(),
+  /** the proof the customer approves before production (issue 35) */
+  proof: OrderProofView,
+  /** how the order is paid, while it is not: "No charge now: we send an invoice once you approve your proof" (invoice mode) */
+  paymentNote: z.string().nullable(),
 });
 export type OrderStatusView = z.infer<typeof OrderStatusGetResponse>;
 
 /** GET /api/orders/mine: the signed-in customer's orders, newest first, each with its page's path. */
 export const MyOrdersResponse = z.strictObject({
-  orders: z.array(OrderStatusGetResponse.extend({ statusPath: z.string() })),
+  orders: z.array(
+    OrderStatusGetResponse.extend({
+      statusPath: z.string(),
+      /** where "Design your card" leads (`/design?order={id}`, issue 35): an order of the customer's own with no design yet, before production */
+      designPath: z.string().nullable(),
+    }),
+  ),
 });
 export type MyOrdersResponse = z.infer<typeof MyOrdersResponse>;
 export type MyOrder = MyOrdersResponse['orders'][number];
@@ -364,3 +545,22 @@ export const ArtworkUploadResponse = z.array(z.strictObject({ url: z.string().re
 export const OrderStatusGetParams = z.strictObject({
   token: z.string().regex(/^[A-Za-z0-9_-]{20,100}$/, 'Order not found'),
 });
+
+export const ADDRESS_LOCKED_MESSAGE = 'Your order has shipped: the delivery address can no longer be changed. Contact us if something is wrong.';
+export const ADDRESS_PICKUP_MESSAGE = 'This order is collected at our studio: it has no delivery address.';
+
+/** PATCH /api/order-status/{token}/address: the customer corrects the delivery address until the order ships. */
+export const OrderAddressPatchBody = z.strictObject({ shippingAddress: ShippingAddress });
+export type OrderAddressPatchBody = z.input<typeof OrderAddressPatchBody>;
+
+/** GET /api/checkout/terms (public): how a new order is paid (issue 35), with the words a checkout shows. */
+export const CheckoutTermsResponse = z.strictObject({
+  /** `store`: the online store's checkout link is e-mailed; `invoice`: no charge now, invoiced after the proof */
+  paymentMode: z.enum(['store', 'invoice']),
+  paymentNote: z.string(),
+  taxNote: z.string(),
+});
+export type CheckoutTerms = z.infer<typeof CheckoutTermsResponse>;
+
+/** GET /api/order-status/{token}/proof/{cardId}/{front|back}.png: one side of the proof (PNG). */
+export const OrderProofImageResponse = binaryFile('image/png');

@@ -12,7 +12,7 @@ export const PrintCardParams = z.strictObject({ cardId: z.coerce.number({ error:
 export const PrintPdfGetResponse = binaryFile('application/pdf');
 export const PrintSvgGetResponse = binaryFile('image/svg+xml');
 
-export const PRINT_CHECK_IDS = ['qr-decode', 'qr-module', 'qr-quiet-zone', 'safe-area', 'image-resolution'] as const;
+export const PRINT_CHECK_IDS = ['qr-decode', 'qr-module', 'qr-quiet-zone', 'safe-area', 'image-resolution', 'elements', 'qr-contrast'] as const;
 export const PRINT_CHECK_STATUSES = ['ok', 'warning', 'fail'] as const;
 export type PrintCheckStatus = (typeof PRINT_CHECK_STATUSES)[number];
 
@@ -45,6 +45,10 @@ export const PrintCheckGetResponse = z.strictObject({
   qrModuleMm: z.number().nullable(),
   minQrModuleMm: z.number(),
   quietZoneModules: z.number().nullable(),
+  /** the QR code's contrast on the proof, light modules against dark (0-1; issue 35) */
+  qrContrast: z.number().nullable().optional(),
+  /** what the approved preview holds against what the print file draws, per side (issue 35) */
+  elements: z.array(z.strictObject({ side: z.enum(['front', 'back']), preview: z.array(z.string()), print: z.array(z.string()), missing: z.array(z.string()) })).optional(),
   checks: z.array(PrintCheckItem),
   /** a check failed: approving needs an override reason */
   blocking: z.boolean(),

@@ -104,18 +104,32 @@ export type LinkInput = z.input<typeof LinkInput>;
 const linksField = z.array(LinkInput).max(MAX_PROFILE_LINKS, MESSAGES.tooManyLinks).default([]);
 const deleteLinksField = z.array(z.number().int().positive().max(2_147_483_647)).max(50).default([]);
 
-/** POST /api/profile and PUT /api/profile/{id}: the profile form. */
-export const ProfileSaveBody = z.strictObject({
+/** The profile's own fields as a request sends them, each rule once (the bodies below derive from it). */
+const ProfileFields = z.strictObject({
   fullName: fullNameField,
-  jobTitle: textOrNull(100, 'Job title').default(null),
-  email: emailOrNull.default(null),
-  phoneNumber: phoneOrNull.default(null),
-  address: textOrNull(300, 'Address').default(null),
-  companyName: textOrNull(100, 'Company name').default(null),
-  profileTemplate: profileTemplateField.default(DEFAULT_PROFILE_LAYOUT),
-  customPhotoUrl: fileUrlOrNull.default(null),
-  logoUrl: fileUrlOrNull.default(null),
-  bannerLogoUrl: fileUrlOrNull.default(null),
+  jobTitle: textOrNull(100, 'Job title'),
+  email: emailOrNull,
+  phoneNumber: phoneOrNull,
+  address: textOrNull(300, 'Address'),
+  companyName: textOrNull(100, 'Company name'),
+  profileTemplate: profileTemplateField,
+  customPhotoUrl: fileUrlOrNull,
+  logoUrl: fileUrlOrNull,
+  bannerLogoUrl: fileUrlOrNull,
+});
+const field = ProfileFields.shape;
+
+/** POST /api/profile and PUT /api/profile/{id}: the profile form (a field left out is saved empty). */
+export const ProfileSaveBody = ProfileFields.extend({
+  jobTitle: field.jobTitle.default(null),
+  email: field.email.default(null),
+  phoneNumber: field.phoneNumber.default(null),
+  address: field.address.default(null),
+  companyName: field.companyName.default(null),
+  profileTemplate: field.profileTemplate.default(DEFAULT_PROFILE_LAYOUT),
+  customPhotoUrl: field.customPhotoUrl.default(null),
+  logoUrl: field.logoUrl.default(null),
+  bannerLogoUrl: field.bannerLogoUrl.default(null),
   links: linksField,
   deleteLinks: deleteLinksField,
 });
@@ -142,17 +156,7 @@ export const ProfileForm = z.object({
 export type ProfileFormValues = z.infer<typeof ProfileForm>;
 
 /** PUT /api/profile: the design flow's fields (all optional; creates the profile when there is none). */
-export const ProfileDesignSaveBody = z.strictObject({
-  fullName: fullNameField.optional(),
-  jobTitle: textOrNull(100, 'Job title').optional(),
-  email: emailOrNull.optional(),
-  phoneNumber: phoneOrNull.optional(),
-  address: textOrNull(300, 'Address').optional(),
-  companyName: textOrNull(100, 'Company name').optional(),
-  profileTemplate: profileTemplateField.optional(),
-  customPhotoUrl: fileUrlOrNull.optional(),
-  logoUrl: fileUrlOrNull.optional(),
-  bannerLogoUrl: fileUrlOrNull.optional(),
+export const ProfileDesignSaveBody = ProfileFields.partial().extend({
   /** design form extras, stored as links of type website and linkedin */
   website: urlOrEmpty.optional(),
   linkedinUrl: urlOrEmpty.optional(),

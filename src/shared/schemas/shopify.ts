@@ -23,3 +23,14 @@ export const StoreConnectionTestResponse = z.strictObject({
   products: z.array(z.strictObject({ title: z.string(), price: z.string().nullable(), variants: z.number().int().nonnegative() })).optional(),
 });
 export type StoreConnectionResult = z.infer<typeof StoreConnectionTestResponse>;
+
+/**
+ * POST /api/shopify/webhooks (issue 35): the online store's order webhooks. Acknowledged with 200:
+ * handled, duplicate (a webhook id seen before), unmatched (no order yet: kept and applied once its
+ * order is known) or ignored (a topic we do not handle, or a payload without an order).
+ */
+export const StoreWebhookResponse = z.strictObject({
+  ok: z.literal(true),
+  outcome: z.enum(['handled', 'duplicate', 'unmatched', 'ignored']),
+});
+export type StoreWebhookAnswer = z.infer<typeof StoreWebhookResponse>;

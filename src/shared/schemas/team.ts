@@ -3,6 +3,8 @@ import { CARD_STYLES, CARD_TYPE_IDS, DELIVERY_OPTION_IDS, QUANTITY_MAX } from '#
 import { emailField, isoDate, isoDateTime, savedLinkUrl, singleLine, textDocument } from './common';
 import { PROFILE_LAYOUTS, emailOrNull, fileUrlOrNull, fullNameField, phoneOrNull } from './profile';
 import { LOCKABLE_FIELDS, readableOnWhite } from '#shared/team/brand';
+import { ShippingAddress } from './orders';
+import { Lead } from './engagement';
 
 /**
  * Teams (issue 21): a company orders and runs the cards of all its people. Every route answers
@@ -213,6 +215,8 @@ export const TeamOrderBody = z.strictObject({
   deliveryOption: z.enum(DELIVERY_OPTION_IDS, { error: 'Select a delivery option' }),
   /** where the one delivery goes */
   address: singleLine(300, 'Delivery address').refine((s) => s.trim().length >= 5, 'Please enter the delivery address'),
+  /** the same delivery in the order's structured form (issue 35): when sent, stored as the order's shipping address */
+  shippingAddress: ShippingAddress.optional(),
   specialRequests: textOrNull(500, 'Special requests').optional(),
   /** a retry with the same token answers the first order */
   clientToken: z.string().regex(/^[A-Za-z0-9_.:-]{8,100}$/, 'Invalid client token').optional(),
@@ -262,14 +266,7 @@ export const TeamStatsResponse = z.strictObject({
 export type TeamStats = z.infer<typeof TeamStatsResponse>;
 
 /** GET /api/team/leads?limit=&offset= pages like the owner's leads (LeadListQuery). */
-export const TeamLead = z.strictObject({
-  id: z.number().int(),
-  name: z.string(),
-  email: z.string().nullable(),
-  phone: z.string().nullable(),
-  company: z.string().nullable(),
-  note: z.string().nullable(),
-  createdAt: isoDateTime,
+export const TeamLead = Lead.omit({ consent: true }).extend({
   /** who collected it (also after they left the team) */
   memberName: z.string(),
   memberUserId: z.string().nullable(),

@@ -1,39 +1,62 @@
 import { z } from 'zod';
-import { CARD_STYLES, CARD_TYPE_IDS, DEFAULT_CARD_TYPE, DEFAULT_TEMPLATE_ID, DELIVERY_OPTION_IDS, QUANTITY_DEFAULT } from '#shared/catalogue';
+import { CARD_TYPE_IDS, DEFAULT_CARD_TYPE, DEFAULT_TEMPLATE_ID } from '#shared/catalogue';
 import { TEMPLATE_FOLDERS, TEMPLATE_SIDES } from '#shared/templates/builtin';
-import { IDEMPOTENCY_KEY_RE, quantityField } from './orders';
-import { binaryFile, EmptyResponse, httpUrl, isoDateTime, textDocument } from './common';
-import { DESIGN_EMAIL_RE, DESIGN_MESSAGES, SVG_FILE_MAX_BYTES } from '#shared/templates/messages';
+import { binaryFile, EmptyResponse, isoDateTime, normalizeLinkUrl, textDocument } from './common';
+import { SVG_FILE_MAX_BYTES } from '#shared/templates/messages';
 import { CARD_FONT_FAMILIES, LOGO_POSITIONS, LOGO_SCALE_MAX, LOGO_SCALE_MIN, allowedFont } from '#shared/templates/look';
 
 /**
  * Contracts of the template calls: GET /api/templates, GET /api/svg-templates, thumbnails and
  * previews, POST /api/template-customize, POST /api/generate-card, POST /api/admin/generate-card,
- * POST /api/svg-files, POST /api/cards/submit-for-review. Messages are the spec's texts.
+ * POST /api/svg-files. Messages are the spec's texts. The designs sent for review have their own
+ * contracts (`./designs`), built from the card fields below.
  */
 
-export { DESIGN_EMAIL_RE, DESIGN_MESSAGES, SVG_FILE_MAX_BYTES };
+export { SVG_FILE_MAX_BYTES };
 
-const text = (max: number, label: string) =>
+// the card fields below (text, links, the logo file) are shared with the designs' contracts (./designs)
+export const text = (max: number, label: string) =>
   z
     .string()
     .max(max, `${label} must be at most ${max} characters`)
     .refine((s) => !/[\u0000-\u001f\u007f]/.test(s), `${label} must be a single line of text`)
     .transform((s) => s.trim());
 
-const optText = (max: number, label: string) =>
+export const optText = (max: number, label: string) =>
   z
     .union([text(max, label), z.null()])
     .optional()
     .transform((v) => v || undefined);
 
-const optUrl = z
-  .union([httpUrl('Please enter a valid URL starting with http:// or https://'), z.literal(''), z.null()])
+const LINK_MESSAGE = 'Please enter a valid URL starting with http:// or https://';
+
+/**
+ * The designer's website and LinkedIn fields (issue 33): the profile links' normalisation
+ * ({@link normalizeLinkUrl}), so `http:evil.com`, `javascript:` and `data:` are refused and what is
+ * stored is what a browser opens. A bare domain (`example.com/about`, no scheme) gets `https://`.
+ */
+function normalizeDesignerLink(raw: string): string | null {
+  const s = raw.trim();
+  const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(s);
+  const bare = !scheme || scheme[1].includes('.');
+  return normalizeLinkUrl(bare && !s.startsWith('/') ? `https://${s}` : s);
+}
+
+export const optUrl = z
+  .union([z.string().max(2048, 'URL is too long'), z.null()])
   .optional()
-  .transform((v) => v || undefined);
+  .transform((v, ctx) => {
+    if (!v || !v.trim()) return undefined;
+    const href = normalizeDesignerLink(v);
+    if (href === null) {
+      ctx.issues.push({ code: 'custom', message: LINK_MESSAGE, input: v });
+      return z.NEVER;
+    }
+    return href;
+  });
 
 /** A stored file of this site (/files/...): the only logo a card render will read. */
-const fileUrl = z
+export const fileUrl = z
   .union([z.string().regex(/^\/files\/[a-z0-9][a-z0-9/_.-]{0,200}$/, 'Logo must be a file uploaded to this site').refine((s) => !s.includes('..')), z.literal(''), z.null()])
   .optional()
   .transform((v) => v || undefined);
@@ -45,19 +68,6 @@ export const TemplateCustomizeBody = z.strictObject({
   companyName: optText(120, 'Company'),
   email: optText(254, 'Email'),
   phoneNumber: optText(40, 'Phone'),
-  address: optText(300, 'Address'),
-  website: optUrl,
-  linkedinUrl: optUrl,
-  logoUrl: fileUrl,
-});
-
-/** The design form: name, e-mail and phone required (spec messages). */
-export const DesignProfile = z.strictObject({
-  fullName: text(100, 'Name').pipe(z.string().min(1, DESIGN_MESSAGES.missing)),
-  jobTitle: optText(100, 'Job title'),
-  companyName: optText(120, 'Company'),
-  email: text(254, 'Email').pipe(z.string().min(1, DESIGN_MESSAGES.missing).regex(DESIGN_EMAIL_RE, DESIGN_MESSAGES.invalidEmail)),
-  phoneNumber: text(40, 'Phone').pipe(z.string().min(1, DESIGN_MESSAGES.missing)),
   address: optText(300, 'Address'),
   website: optUrl,
   linkedinUrl: optUrl,
@@ -88,31 +98,6 @@ export const CardLookInput = z.strictObject({
     .optional(),
 });
 export type CardLookInput = z.infer<typeof CardLookInput>;
-
-export const DesignSubmitBody = z.strictObject({
-  templateId: templateIdField.default(DEFAULT_TEMPLATE_ID),
-  look: CardLookInput.optional(),
-  cardType: z.enum(CARD_TYPE_IDS, { error: 'Please choose a card type' }).default(DEFAULT_CARD_TYPE),
-  customerProfile: DesignProfile,
-  submittedAt: z.iso.datetime({ offset: true, error: 'submittedAt must be an ISO date and time' }).optional(),
-  quantity: quantityField.default(QUANTITY_DEFAULT),
-  deliveryOption: z.enum(DELIVERY_OPTION_IDS, { error: 'Select a delivery option' }).default('standard'),
-  cardStyle: z.enum(CARD_STYLES, { error: 'Select a card style' }).default('Matte'),
-  /** made once per filled-in form: a retried submit answers the same order */
-  clientToken: z.string().regex(IDEMPOTENCY_KEY_RE, 'Invalid client token').optional(),
-});
-export type SubmitForReviewInput = z.input<typeof DesignSubmitBody>;
-
-/** POST /api/cards/submit-for-review: 201 for a new order, 200 when a retry answers the same one. */
-export const DesignSubmitResponse = z.strictObject({
-  orderId: z.number().int(),
-  cardId: z.number().int(),
-  status: z.string(),
-  frontImageUrl: z.string().nullable(),
-  backImageUrl: z.string().nullable(),
-  qrCodeUrl: z.string().nullable(),
-});
-export type SubmitForReviewResult = z.infer<typeof DesignSubmitResponse>;
 
 export const TemplateSideParams = z.strictObject({
   id: z.coerce.number({ error: 'Template not found' }).int('Template not found').positive('Template not found').max(2_147_483_647, 'Template not found'),
@@ -214,50 +199,14 @@ export const SvgFilesSaveResponse = z.strictObject({
   template: z.strictObject({ id: z.number().int(), folder: z.string(), version: z.number().int(), updatedAt: isoDateTime, notes: z.string().nullable() }),
 });
 
-/** Thumbnails (PNG/JPEG/WebP), 304 on a matching ETag. */
-export const TemplateThumbnailResponse = { 200: binaryFile('image/png'), 304: EmptyResponse };
+/** Thumbnails (JPEG, rendered on the server), 304 on a matching ETag. */
+export const TemplateThumbnailResponse = { 200: binaryFile('image/jpeg'), 304: EmptyResponse };
 /** Previews and filled-in sides: SVG (sandboxed). */
 export const TemplateSvgResponse = textDocument('image/svg+xml');
 /** /templates/svg/{folder}/{file}: the template file, 304 on a matching ETag. */
 export const SvgFileGetResponse = { 200: textDocument('image/svg+xml'), 304: EmptyResponse };
 /** /fonts/{file}: a bundled TTF font. */
 export const FontFileGetResponse = binaryFile('font/ttf');
-
-// ---- the design review loop (issue 20): reopen a design that needs changes, resubmit it ----
-
-export const DesignCardParams = z.strictObject({
-  id: z.coerce.number({ error: 'Design not found' }).int('Design not found').positive('Design not found').max(2_147_483_647, 'Design not found'),
-});
-
-/** GET /api/cards/{id}/design: the owner's design as the designer needs it to reopen. */
-export const DesignForEditResponse = z.strictObject({
-  cardId: z.number().int(),
-  orderId: z.number().int().nullable(),
-  templateId: z.number().int(),
-  cardType: z.enum(CARD_TYPE_IDS),
-  customerProfile: z.record(z.string(), z.string()),
-  look: CardLookInput.nullable(),
-  /** pending | approved | rejected */
-  status: z.string(),
-  reason: z.string().nullable(),
-  /** it needs changes and its order is still open */
-  canResubmit: z.boolean(),
-});
-export type DesignForEdit = z.infer<typeof DesignForEditResponse>;
-
-/** POST /api/cards/{id}/resubmit: the edited design, for the same card and order (card type stays the order's). */
-export const DesignResubmitBody = z.strictObject({
-  templateId: templateIdField,
-  customerProfile: DesignProfile,
-  look: CardLookInput.optional(),
-});
-export type DesignResubmitInput = z.input<typeof DesignResubmitBody>;
-
-export const DesignResubmitResponse = DesignSubmitResponse.extend({
-  /** the order's own page */
-  statusPath: z.string(),
-});
-export type DesignResubmitResult = z.infer<typeof DesignResubmitResponse>;
 
 // ---- the SVG template manager's versions (issue 20): preview before saving, history, rollback ----
 

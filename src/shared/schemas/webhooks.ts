@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { confirmPasswordField } from './auth';
+import { Lead } from './engagement';
 
 /**
  * Webhooks (issue 23, decision 23-02): endpoints a user (or a team's admin) registers, the events
@@ -27,22 +29,25 @@ export const WEBHOOK_MESSAGES = {
   events: 'Choose at least one event',
   notFound: 'Webhook endpoint not found',
   disabled: 'This endpoint is disabled: enable it first',
+  /** the reasons an endpoint was turned off with the account's access (issue 33) */
+  disabledByReset: 'Disabled after a password reset',
+  disabledByChange: 'Disabled after a password change',
+  tooManyPending: 'This endpoint already has 100 deliveries waiting. Wait for them to be sent (or fail) before sending more by hand.',
+  manualLimit: 'Too many test sends and redeliveries. Please wait and try again.',
+} as const;
+
+/** Test sends and redeliveries (issue 33): per endpoint, per user, and the pending backlog they may add to. */
+export const WEBHOOK_MANUAL_LIMITS = {
+  perEndpoint: { limit: 5, windowSeconds: 60 },
+  perUser: { limit: 20, windowSeconds: 3600 },
+  maxPending: 100,
 } as const;
 
 // ---- payloads: { type, timestamp, data } with these data shapes ----
 
 export const WebhookLeadData = z.object({
-  lead: z.object({
-    id: z.number().int(),
-    profileId: z.string(),
-    name: z.string(),
-    email: z.string().nullable(),
-    phone: z.string().nullable(),
-    company: z.string().nullable(),
-    note: z.string().nullable(),
-    consent: z.boolean(),
-    createdAt: z.string(),
-  }),
+  // the owner's lead (engagement) with its profile
+  lead: z.object({ ...Lead.shape, profileId: z.string(), createdAt: z.string() }),
 });
 
 export const WebhookOrderData = z.object({
@@ -92,6 +97,8 @@ export const WebhookCreateBody = z.strictObject({
   description: z.string().trim().max(200).optional(),
   /** register for your team (owner or admin only) */
   teamId: z.uuid().optional(),
+  /** the account's password (issue 33): an endpoint receives the account's data, so its creation is confirmed */
+  password: confirmPasswordField,
 });
 export type WebhookCreateBody = z.output<typeof WebhookCreateBody>;
 

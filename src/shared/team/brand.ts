@@ -89,8 +89,48 @@ export function teamValueOf(team: TeamBrandSource, field: LockableField): string
 }
 
 /**
+ * The sites a social link type may point to. Under a website lock (issue 33) a member's link must
+ * point to the team's website or, for a social type, to that network; `website` and `other` links
+ * only to the team's website. The lock covers every link type, not only `website`.
+ */
+const SOCIAL_HOSTS: Partial<Record<string, readonly string[]>> = {
+  linkedin: ['linkedin.com', 'lnkd.in'],
+  twitter: ['twitter.com', 'x.com'],
+  instagram: ['instagram.com'],
+  facebook: ['facebook.com', 'fb.com', 'fb.me'],
+  github: ['github.com'],
+};
+
+export const WEBSITE_LOCK_LINK_MESSAGE = "Your team manages the website: a link can point only to the team's website or to its own social network";
+
+function hostOf(url: string | null | undefined): string | null {
+  if (!url) return null;
+  try {
+    return new URL(url).hostname.toLowerCase().replace(/\.$/, '');
+  } catch {
+    return null;
+  }
+}
+
+/** `host` is `domain` or one of its subdomains (www.example.com is on example.com). */
+function onDomain(host: string, domain: string): boolean {
+  return host === domain || host.endsWith(`.${domain}`);
+}
+
+/** Whether a member's link may show while the team locks its website (`teamWebsite`: the team's). */
+export function linkAllowedUnderWebsiteLock(link: { linkType: string; url: string }, teamWebsite: string | null): boolean {
+  const host = hostOf(link.url);
+  if (!host) return false;
+  const teamHost = hostOf(teamWebsite)?.replace(/^www\./, '');
+  if (teamHost && onDomain(host, teamHost)) return true;
+  return (SOCIAL_HOSTS[link.linkType] ?? []).some((d) => onDomain(host, d));
+}
+
+/**
  * The member's public profile as visitors see it under the team's brand: locked fields show the
- * team's value, empty ones are filled from it, and the page takes the team's colours.
+ * team's value, empty ones are filled from it, and the page takes the team's colours. Under a logo
+ * lock the header's banner logo is the locked logo too; under a website lock only the team's website
+ * and the members' social links to their own networks show (issue 33).
  */
 export function applyBrand(profile: PublicProfile, team: TeamBrandSource): PublicProfile {
   const pick = <T,>(field: LockableField, own: T | null): T | null => {
@@ -100,15 +140,20 @@ export function applyBrand(profile: PublicProfile, team: TeamBrandSource): Publi
   };
   let links = profile.links;
   const website = team.website;
-  if (website && (isLocked(team.brand, 'website') || !links.some((l) => l.linkType === 'website'))) {
+  const websiteLocked = isLocked(team.brand, 'website');
+  if (websiteLocked) links = links.filter((l) => linkAllowedUnderWebsiteLock(l, website));
+  if (website && (websiteLocked || !links.some((l) => l.linkType === 'website'))) {
     // the team's website comes first (id 0: not a counted link of the member)
-    links = [{ id: 0, linkType: 'website', url: website }, ...links.filter((l) => !isLocked(team.brand, 'website') || l.linkType !== 'website')];
+    links = [{ id: 0, linkType: 'website', url: website }, ...links.filter((l) => !websiteLocked || l.linkType !== 'website')];
   }
+  const logoUrl = pick('logoUrl', profile.logoUrl);
   return {
     ...profile,
     companyName: pick('companyName', profile.companyName),
     address: pick('address', profile.address),
-    logoUrl: pick('logoUrl', profile.logoUrl),
+    logoUrl,
+    // the header's banner logo follows a locked logo: the team's logo, never the member's own banner
+    bannerLogoUrl: isLocked(team.brand, 'logoUrl') ? logoUrl : profile.bannerLogoUrl,
     profileTemplate: pick('profileTemplate', profile.profileTemplate) ?? profile.profileTemplate,
     links,
     brand: { teamName: team.name, primaryColor: team.brand.primaryColor, accentColor: team.brand.accentColor },

@@ -1,4 +1,4 @@
-import { qrSvgGroup, type QrStyle, QR_STYLES } from '#shared/qr/qr-svg';
+import { qrSvgGroup, type QrStyle, QR_QUIET_ZONE, QR_STYLES } from '#shared/qr/qr-svg';
 import { fieldValues, TEMPLATE_FIELDS, type CardData, type FillOptions, type TemplateField } from './fields';
 import { fitText, type FitResult } from './fit';
 import { lookAfterFill, lookBeforeFill } from './apply-look';
@@ -16,7 +16,8 @@ import { escapeXml, findElements, fmt, numAttr, replaceElements, serializeAttrs,
  * - `<g data-stack="..." data-gap="46" [data-valign="middle" data-center-y="300"]>`: its fields are
  *   laid out one under another, empty ones dropped; `data-label`/`data-label-x` print a label.
  * - `<g data-slot="qr" data-x data-y data-size [data-qr-border data-qr-border-width data-qr-style]>`:
- *   replaced by the QR code of `qrUrl`; its own content is the placeholder shown without one.
+ *   replaced by the QR code of `qrUrl`, drawn with its quiet zone (CARD_QR_MARGIN modules) inside
+ *   the `data-size` box; its own content is the placeholder shown without one.
  * - `<g data-slot="logo" data-x data-y data-width data-height [data-align]>`: replaced by the logo
  *   image; its own content (e.g. a monogram with {{initials}}) is shown without a logo.
  * - `data-if="companyName"` / `data-if-not="logo"` on any element: kept only when the field is
@@ -103,6 +104,15 @@ function attrNum(a: Attrs, name: string, fallback: number) {
   return numAttr(a, name, fallback);
 }
 
+/**
+ * The clear margin, in modules of the code itself, that a card's QR slot keeps inside its box
+ * (issue 36): the 4 modules ISO/IEC 18004 asks for, plus one for the engraver's registration and the
+ * print check's 300 DPI measure (an exactly-4 margin reads 3.3-3.8 there). The code shrinks inside
+ * the slot as its version grows, so the margin holds at every data length; the preview draws it as
+ * the code's light square and the print file clears the same square (print what was previewed).
+ */
+export const CARD_QR_MARGIN = QR_QUIET_ZONE + 1;
+
 /** QR drawings are the same for the same URL and slot: keep the last few (typing re-fills often). */
 const qrCache = new Map<string, string>();
 
@@ -136,7 +146,7 @@ function renderSlot(svg: string, el: FoundElement, opts: FillOptions): string {
         size,
         style,
         ecl: 'M',
-        margin: style === 'circular' ? 0 : 2,
+        margin: style === 'circular' ? 0 : CARD_QR_MARGIN,
         ...(fg && /^#[0-9a-fA-F]{3,8}$/.test(fg) ? { fg } : {}),
         ...(bg && /^#[0-9a-fA-F]{3,8}$/.test(bg) ? { bg } : {}),
       });

@@ -3,18 +3,20 @@ import { Suspense } from 'react';
 import { Link, NavLink, Outlet, useLocation } from 'react-router';
 import { Menu, Moon, Sun, Monitor, LogOut } from 'lucide-react';
 import { BUSINESS } from '#shared/catalogue';
-import { useAuth, useLogout } from '#web/features/auth/use-auth';
+import { useAuth, useLogout } from '#web/lib/session/use-auth';
 import { VerifyEmailGate } from '#web/features/auth/verify-email-gate';
 import { Button } from '#web/components/ui/button';
 import { Input, Label } from '#web/components/ui/input';
 import { Tooltip } from '#web/components/ui/tooltip';
 import { PageSpinner } from '#web/components/ui/spinner';
-import { api, errorMessage } from '#web/lib/api';
+import { errorMessage } from '#web/lib/api';
 import { toast } from '#web/lib/toast';
 import { cn } from '#web/lib/utils';
 import { useYear } from '#web/lib/use-year';
 import { useTheme, type Theme } from './theme';
 import { ColorBlindnessFilters } from './color-filters';
+import { postSubscribe } from '#shared/contracts/site';
+import { callEndpoint } from '#web/lib/endpoint';
 
 const MAIN_LINKS = [
   { to: '/', label: 'Home' },
@@ -183,7 +185,7 @@ function SubscribeForm() {
     e.preventDefault();
     setBusy(true);
     try {
-      await api.post('/api/subscribe', { email });
+      await callEndpoint(postSubscribe, { body: { email } });
       toast({ title: 'Thanks for subscribing!', description: "We'll keep you posted on new card finishes and features." });
       setEmail('');
     } catch (err) {

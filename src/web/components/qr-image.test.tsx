@@ -34,7 +34,7 @@ describe('<QrImage>', () => {
     const src = /src="([^"]+)"/.exec(html)![1]!.replace(/&amp;/g, '&');
     const q = new URL(src, 'http://localhost').searchParams;
     expect(new URL(src, 'http://localhost').pathname).toBe('/api/qrcode');
-    expect(Object.fromEntries(q)).toEqual({ data: url, size: '96', style: 'rounded', margin: '2' });
+    expect(Object.fromEntries(q)).toEqual({ data: url, size: '192', style: 'rounded', margin: '4' });
     expect(html).toContain('loading="lazy"');
   });
 });

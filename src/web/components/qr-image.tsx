@@ -1,5 +1,7 @@
 import type { QrStyle } from '#shared/qr/qr-svg';
 import { cn } from '#web/lib/utils';
+import { getQrcode } from '#shared/contracts/profile';
+import { endpointHref } from '#web/lib/endpoint';
 
 /**
  * The one QR code image of the site: a real, scannable code at `size` pixels that carries `value`
@@ -53,7 +55,7 @@ export function QrImage({
   );
 }
 
-/** The address of the server-drawn image of `value` (GET /api/qrcode); no encoder in the page. */
+/** The address of the server-drawn image of `value` (GET /api/qrcode); no encoder in the page. Default quiet zone 4 modules (ISO/IEC 18004, QR_QUIET_ZONE); drawn at twice the shown size (sharp on dense screens, and enough pixels a module: the server refuses sizes its code cannot be read at). */
 export function serverQrSrc(value: string, opts: { size: number; style?: QrStyle; margin?: number }): string {
-  return `/api/qrcode?${new URLSearchParams({ data: value, size: String(opts.size), style: opts.style ?? 'standard', margin: String(opts.margin ?? 2) })}`;
+  return endpointHref(getQrcode, { query: { data: value, size: Math.min(1024, opts.size * 2), style: opts.style ?? 'standard', margin: opts.margin ?? 4 } });
 }

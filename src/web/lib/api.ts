@@ -42,19 +42,6 @@ export async function apiRequest(method: string, url: string, body?: unknown, he
   return res;
 }
 
-async function json<T>(res: Response): Promise<T> {
-  const text = await res.text();
-  return (text ? JSON.parse(text) : null) as T;
-}
-
-export const api = {
-  get: <T>(url: string) => apiRequest('GET', url).then((r) => json<T>(r)),
-  post: <T>(url: string, body?: unknown, headers?: Record<string, string>) => apiRequest('POST', url, body, headers).then((r) => json<T>(r)),
-  put: <T>(url: string, body?: unknown) => apiRequest('PUT', url, body).then((r) => json<T>(r)),
-  patch: <T>(url: string, body?: unknown) => apiRequest('PATCH', url, body).then((r) => json<T>(r)),
-  del: <T>(url: string, body?: unknown) => apiRequest('DELETE', url, body).then((r) => json<T>(r)),
-};
-
 /** The server's own message for a toast (falls back to `fallback`). */
 export function errorMessage(err: unknown, fallback = 'Please try again.'): string {
   if (err instanceof ApiError) return err.body?.message || fallback;

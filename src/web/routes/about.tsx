@@ -6,6 +6,7 @@ import { Card, CardContent } from '#web/components/ui/card';
 import { usePageTitle } from '#web/lib/use-page-title';
 import { PageIntro } from '#web/features/site/components/contact-block';
 import { IconCardList } from '#web/features/site/components/icon-card-list';
+import { StudioInfo } from '#web/features/settings/components/studio-info';
 
 const VALUES = [
   {
@@ -72,6 +73,20 @@ export default function AboutPage() {
           What We Value
         </h2>
         <IconCardList items={VALUES} className="mt-6" />
+      </section>
+
+      <section aria-labelledby="studio-heading" className="mt-14">
+        <Card>
+          <CardContent className="p-6">
+            <h2 id="studio-heading" className="text-2xl font-semibold">
+              Visit Our Studio
+            </h2>
+            <p className="mt-2 text-sm text-muted-foreground">Our New York studio makes every card; pickup orders are collected here.</p>
+            <div className="mt-4">
+              <StudioInfo />
+            </div>
+          </CardContent>
+        </Card>
       </section>
 
       <section aria-labelledby="cta-heading" className="mt-14">

@@ -3,7 +3,7 @@ import { ArrowLeft } from 'lucide-react';
 import { errorMessage } from '#web/lib/api';
 import { usePageTitle } from '#web/lib/use-page-title';
 import { PageSpinner } from '#web/components/ui/spinner';
-import { RequireAuth } from '#web/features/auth/require-auth';
+import { RequireAuth } from '#web/components/require-auth';
 import { useAccount } from '#web/features/account/api';
 import { ChangeEmailForm } from '#web/features/account/components/change-email-form';
 import { ChangePasswordForm } from '#web/features/account/components/change-password-form';
@@ -11,9 +11,13 @@ import { SessionsCard } from '#web/features/account/components/sessions-card';
 import { YourDataCard } from '#web/features/account/components/your-data-card';
 import { DeveloperSection } from '#web/features/developer/components/developer-section';
 import { WebhooksSection } from '#web/features/webhooks/components/webhooks-section';
+import { useTeam } from '#web/features/team/api';
 
 function AccountSettings() {
   const account = useAccount();
+  // an owner or admin of a team may make tokens that act for the team
+  const team = useTeam();
+  const teamAdmin = team.data?.role === 'owner' || team.data?.role === 'admin';
   if (account.isLoading) return <PageSpinner />;
   if (account.isError || !account.data) {
     return (
@@ -28,7 +32,7 @@ function AccountSettings() {
       <ChangePasswordForm />
       <SessionsCard />
       <YourDataCard />
-      <DeveloperSection webhooks={<WebhooksSection />} />
+      <DeveloperSection teamAdmin={teamAdmin} webhooks={<WebhooksSection />} />
     </div>
   );
 }

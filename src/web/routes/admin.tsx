@@ -3,14 +3,20 @@ import { useSearchParams } from 'react-router';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '#web/components/ui/tabs';
 import { usePageTitle } from '#web/lib/use-page-title';
 import { AdminGate } from '#web/features/admin/components/admin-gate';
-import { CardReviewsTab } from '#web/features/admin/components/card-reviews-tab';
+import { DesignReviewTab, type PrintCheckSlot } from '#web/features/designs/components/design-review-tab';
 import { CustomersTab } from '#web/features/admin/components/customers-tab';
 import { OrderDetailDialog } from '#web/features/admin/components/order-detail';
 import { OrdersTab } from '#web/features/admin/components/orders-tab';
 import { OverviewTab } from '#web/features/admin/components/overview-tab';
 import { ReviewsModeration } from '#web/features/admin/components/reviews-moderation';
 import { SettingsTab } from '#web/features/admin/components/settings-tab';
+import { StudioSettingsForm } from '#web/features/settings/components/studio-settings-form';
 import { ProductionTab } from '#web/features/production/components/production-tab';
+import { usePrintGate } from '#web/features/print/api';
+import { PrintCheckPanel } from '#web/features/print/components/print-check-panel';
+
+/** The design review shows the print feature's check of each card (issue 22). */
+const PRINT_CHECK: PrintCheckSlot = { useGate: usePrintGate, Panel: PrintCheckPanel };
 
 const TABS = [
   { value: 'overview', label: 'Overview' },
@@ -54,7 +60,7 @@ function AdminDashboard() {
           <OrdersTab onView={setOpenOrder} />
         </TabsContent>
         <TabsContent value="card-reviews">
-          <CardReviewsTab />
+          <DesignReviewTab printCheck={PRINT_CHECK} />
         </TabsContent>
         <TabsContent value="production">
           <ProductionTab />
@@ -66,7 +72,7 @@ function AdminDashboard() {
           <CustomersTab onView={setOpenOrder} />
         </TabsContent>
         <TabsContent value="settings">
-          <SettingsTab />
+          <SettingsTab studio={<StudioSettingsForm />} />
         </TabsContent>
       </Tabs>
       <OrderDetailDialog orderId={openOrder} onClose={() => setOpenOrder(null)} fullScreen />

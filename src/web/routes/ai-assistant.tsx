@@ -5,7 +5,7 @@ import { Card, CardContent } from '#web/components/ui/card';
 import { PageSpinner } from '#web/components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '#web/components/ui/tabs';
 import { usePageTitle } from '#web/lib/use-page-title';
-import { useAuth } from '#web/features/auth/use-auth';
+import { useAuth } from '#web/lib/session/use-auth';
 import { useBundledFontFaces } from '#web/features/ai/components/fonts';
 import { SuggestionsTab } from '#web/features/ai/suggestions-tab';
 import { FeedbackTab } from '#web/features/ai/feedback-tab';

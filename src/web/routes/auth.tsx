@@ -5,16 +5,18 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { PASSWORD_MIN } from '#shared/auth-rules';
 import type { AuthUser } from '#shared/schemas/auth';
-import { api, errorMessage, fieldErrors } from '#web/lib/api';
+import { errorMessage, fieldErrors } from '#web/lib/api';
 import { toast } from '#web/lib/toast';
 import { usePageTitle } from '#web/lib/use-page-title';
-import { AUTH_USER_KEY } from '#web/features/auth/use-auth';
-import { PasswordInput } from '#web/features/account/components/password-input';
-import { PasswordStrength } from '#web/features/auth/password-strength';
+import { AUTH_USER_KEY } from '#web/lib/session/use-auth';
+import { PasswordInput } from '#web/components/password-input';
+import { PasswordStrength } from '#web/components/password-strength';
 import { Button } from '#web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card';
 import { FormField, Input } from '#web/components/ui/input';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '#web/components/ui/tabs';
+import { postAuthLogin, postAuthRegister } from '#shared/contracts/auth';
+import { callEndpoint } from '#web/lib/endpoint';
 
 /** After sign-in or sign-up: /profile (the spec), or back to a claim link that sent the user here. */
 function useAfterAuth() {
@@ -62,7 +64,7 @@ function SignUpForm() {
     setErrors({});
     setBusy(true);
     try {
-      const user = await api.post<AuthUser>('/api/auth/register', v);
+      const user = await callEndpoint(postAuthRegister, { body: v });
       toast({ title: 'Registration successful!', description: `Welcome, ${user.firstName || user.username}!` });
       done(user);
     } catch (err) {
@@ -122,7 +124,7 @@ function LoginForm() {
     setError(null);
     setBusy(true);
     try {
-      const user = await api.post<AuthUser>('/api/auth/login', { email, password });
+      const user = await callEndpoint(postAuthLogin, { body: { email, password } });
       toast({ title: 'Login successful!', description: `Welcome back, ${user.firstName || user.username}!` });
       done(user);
     } catch (err) {
@@ -168,9 +170,7 @@ export default function AuthPage() {
     <section className="mx-auto max-w-md px-4 py-12">
       <Card>
         <CardHeader className="text-center">
-          <CardTitle className="text-2xl">
-            <h1>{tab === 'login' ? 'Welcome back' : 'Create your account'}</h1>
-          </CardTitle>
+          <CardTitle as="h1" className="text-2xl">{tab === 'login' ? 'Welcome back' : 'Create your account'}</CardTitle>
           <CardDescription>Your metal card's digital profile, always up to date.</CardDescription>
         </CardHeader>
         <CardContent>

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useCallback, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { PackageCheck, PackageSearch } from 'lucide-react';
@@ -9,9 +9,10 @@ import { Skeleton } from '#web/components/ui/skeleton';
 import { errorMessage, fieldErrors } from '#web/lib/api';
 import { toast } from '#web/lib/toast';
 import { useNoIndex, usePageTitle } from '#web/lib/use-page-title';
-import { AUTH_USER_KEY, useAuth } from '#web/features/auth/use-auth';
+import { AUTH_USER_KEY, useAuth } from '#web/lib/session/use-auth';
 import { useClaimOrder, useOrderClaim } from '#web/features/orders/api';
 import { ClaimForms } from '#web/features/orders/components/claim-forms';
+import { ClaimAddressStep } from '#web/features/orders/components/claim-address';
 
 /**
  * The claim link of a visitor's order (issue 20): signed in, one button attaches the order; signed
@@ -29,6 +30,11 @@ export default function ClaimOrderPage() {
   const [password, setPassword] = useState('');
   const [confirmPassword, setConfirmPassword] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
+  // claimed (issue 35): the delivery address if it is missing, then the designer for this order
+  const [claimed, setClaimed] = useState<{ orderId: number; token: string } | null>(null);
+  const toDesigner = useCallback(() => {
+    if (claimed) navigate(`/design?order=${claimed.orderId}`);
+  }, [claimed, navigate]);
 
   useNoIndex();
 
@@ -41,7 +47,7 @@ export default function ClaimOrderPage() {
           qc.setQueryData(AUTH_USER_KEY, r.user);
           await qc.invalidateQueries({ predicate: (q) => q.queryKey[0] !== AUTH_USER_KEY[0] });
           toast({ title: 'Order claimed', description: `Order #${r.orderId} is in your account and your cards open your profile.` });
-          navigate('/profile');
+          setClaimed({ orderId: r.orderId, token: r.statusPath.split('/').pop() ?? '' });
         },
         onError: (err) => {
           setErrors(fieldErrors(err));
@@ -60,6 +66,14 @@ export default function ClaimOrderPage() {
     submit({ password, confirmPassword });
   };
 
+  if (claimed) {
+    return (
+      <section className="mx-auto max-w-xl space-y-6 px-4 py-12">
+        <h1 className="text-center text-3xl font-bold tracking-tight">Order #{claimed.orderId} is yours</h1>
+        <ClaimAddressStep orderId={claimed.orderId} token={claimed.token} onDone={toDesigner} />
+      </section>
+    );
+  }
   if (claim.isLoading || authLoading) {
     return (
       <section className="mx-auto max-w-xl space-y-4 px-4 py-12" aria-busy="true">

@@ -8,7 +8,7 @@ import { toast } from '#web/lib/toast';
 import { usePageTitle } from '#web/lib/use-page-title';
 import { Button } from '#web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card';
-import { useAuth } from '#web/features/auth/use-auth';
+import { useAuth } from '#web/lib/session/use-auth';
 import { useConfirmEmail } from '#web/features/account/api';
 import { useVerifyEmail } from '#web/features/auth/api';
 import { VERIFY_MESSAGES } from '#shared/auth-rules';
@@ -81,9 +81,7 @@ function VerifyEmailView({ token }: { token: string }) {
     <section className="mx-auto max-w-md px-4 py-12">
       <Card>
         <CardHeader className="text-center">
-          <CardTitle className="text-2xl">
-            <h1>Verify your email</h1>
-          </CardTitle>
+          <CardTitle as="h1" className="text-2xl">Verify your email</CardTitle>
           <CardDescription>One click and your address is confirmed.</CardDescription>
         </CardHeader>
         <CardContent>{body}</CardContent>
@@ -147,9 +145,7 @@ function ConfirmChangeView({ token }: { token: string }) {
     <section className="mx-auto max-w-md px-4 py-12">
       <Card>
         <CardHeader className="text-center">
-          <CardTitle className="text-2xl">
-            <h1>Confirm your new email</h1>
-          </CardTitle>
+          <CardTitle as="h1" className="text-2xl">Confirm your new email</CardTitle>
           <CardDescription>One click and your account uses its new address.</CardDescription>
         </CardHeader>
         <CardContent>{body}</CardContent>

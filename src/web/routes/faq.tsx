@@ -15,7 +15,7 @@ export default function FaqPage() {
       <Accordion type="multiple" className="mt-10 rounded-xl border border-border bg-card px-5">
         {FAQS.map((f) => (
           <AccordionItem key={f.id} value={f.id} className="last:border-b-0">
-            <AccordionTrigger>{f.question}</AccordionTrigger>
+            <AccordionTrigger headingLevel={2}>{f.question}</AccordionTrigger>
             <AccordionContent className="space-y-2 leading-relaxed">{f.answer}</AccordionContent>
           </AccordionItem>
         ))}

@@ -9,7 +9,7 @@ import { Button } from '#web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card';
 import { FormField, Input } from '#web/components/ui/input';
 import { useForgotPassword } from '#web/features/account/api';
-import { ariaFor } from '#web/features/account/components/password-input';
+import { ariaFor } from '#web/components/password-input';
 import { validate } from '#web/features/account/validate';
 
 export default function ForgotPasswordPage() {
@@ -40,9 +40,7 @@ export default function ForgotPasswordPage() {
     <section className="mx-auto max-w-md px-4 py-12">
       <Card>
         <CardHeader className="text-center">
-          <CardTitle className="text-2xl">
-            <h1>Forgot your password?</h1>
-          </CardTitle>
+          <CardTitle as="h1" className="text-2xl">Forgot your password?</CardTitle>
           <CardDescription>Enter the email of your account and we will send you a link to choose a new password.</CardDescription>
         </CardHeader>
         <CardContent>

@@ -1,9 +1,10 @@
-import { Clock, Lightbulb, Mail, Phone } from 'lucide-react';
+import { Clock, Lightbulb, Mail, MapPin, Phone } from 'lucide-react';
 import { BUSINESS, VOLUME_DISCOUNT_FROM } from '#shared/catalogue';
 import { Card, CardContent, CardHeader } from '#web/components/ui/card';
 import { usePageTitle } from '#web/lib/use-page-title';
 import { PageIntro } from '#web/features/site/components/contact-block';
 import { TOPICS } from '#web/features/site/components/help-topics';
+import { StudioInfo, useStudioOrDefaults } from '#web/features/settings/components/studio-info';
 
 const TIPS = [
   {
@@ -21,6 +22,12 @@ const TIPS = [
 ];
 
 export default function HelpPage() {
+  // the studio's phone and hours as staff set them (issue 35; the spec's values until they load)
+  const studio = useStudioOrDefaults();
+  const hours = studio.hours
+    .split('\n')
+    .map((l) => l.trim())
+    .filter(Boolean);
   usePageTitle(
     'Help Center',
     `Help with orders, pricing, digital profiles and design files. Contact us by e-mail or phone; we reply ${BUSINESS.claims.supportReply}.`,
@@ -70,11 +77,11 @@ export default function HelpPage() {
                 </a>
               </li>
               <li>
-                <a href={BUSINESS.phoneHref} className="flex items-center gap-3 rounded-lg border border-border p-4 hover:bg-accent">
+                <a href={`tel:${studio.phone.replace(/[^\d+]/g, '')}`} className="flex items-center gap-3 whitespace-nowrap rounded-lg border border-border p-4 hover:bg-accent">
                   <Phone aria-hidden="true" className="size-5 text-gold" />
                   <span>
                     <span className="block text-sm font-medium">Phone</span>
-                    <span className="block text-sm text-muted-foreground">{BUSINESS.phone}</span>
+                    <span className="block text-sm text-muted-foreground">{studio.phone}</span>
                   </span>
                 </a>
               </li>
@@ -87,15 +94,27 @@ export default function HelpPage() {
               <Clock aria-hidden="true" className="size-5 text-gold" />
               Business Hours
             </h2>
-            <dl className="mt-4 space-y-2 text-sm" data-testid="business-hours">
-              {BUSINESS.hours.map((h) => (
-                <div key={h.days} className="flex justify-between gap-4">
-                  <dt className="font-medium">{h.days}</dt>
-                  <dd className="text-muted-foreground">{h.time}</dd>
-                </div>
+            <ul className="mt-4 space-y-2 text-sm" data-testid="business-hours">
+              {hours.map((h) => (
+                <li key={h}>{h}</li>
               ))}
-            </dl>
+            </ul>
             <p className="mt-4 text-sm text-muted-foreground">Response {BUSINESS.claims.supportReply}.</p>
+          </CardContent>
+        </Card>
+      </section>
+
+      <section aria-labelledby="studio-heading" className="mt-12">
+        <Card>
+          <CardContent className="p-6">
+            <h2 id="studio-heading" className="flex items-center gap-2 text-xl font-semibold">
+              <MapPin aria-hidden="true" className="size-5 text-gold" />
+              Our Studio
+            </h2>
+            <p className="mt-2 text-sm text-muted-foreground">Pickup orders are collected here.</p>
+            <div className="mt-4">
+              <StudioInfo showPickup />
+            </div>
           </CardContent>
         </Card>
       </section>

@@ -1,5 +1,6 @@
+import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { PackageOpen, RotateCcw } from 'lucide-react';
+import { Brush, PackageOpen, RotateCcw } from 'lucide-react';
 import { formatUsd } from '#shared/catalogue';
 import type { MyOrder } from '#shared/schemas/orders';
 import { Badge } from '#web/components/ui/badge';
@@ -7,16 +8,21 @@ import { Button } from '#web/components/ui/button';
 import { Card, CardContent, CardHeader } from '#web/components/ui/card';
 import { Skeleton } from '#web/components/ui/skeleton';
 import { usePageTitle } from '#web/lib/use-page-title';
-import { RequireAuth } from '#web/features/auth/require-auth';
-import { useAuth } from '#web/features/auth/use-auth';
+import { RequireAuth } from '#web/components/require-auth';
+import { useAuth } from '#web/lib/session/use-auth';
 import { useMyOrders } from '#web/features/orders/api';
+import { ReorderConfirm } from '#web/features/orders/components/reorder-confirm';
 import { ORDER_STATUS_COLOURS, OrderCardLink, OrderDesign, OrderFulfilment, OrderTimeline, orderWhen } from '#web/features/orders/components/order-timeline';
 
 function OrderItem({ order }: { order: MyOrder }) {
   const navigate = useNavigate();
   const { user } = useAuth();
+  const [confirming, setConfirming] = useState(false);
+  // an approved design is repeated in one confirm (issue 35); otherwise the order form, prefilled
   const reorder = () =>
-    navigate('/order', {
+    order.design?.status === 'approved'
+      ? setConfirming(true)
+      : navigate('/order', {
       state: {
         reorder: {
           customerName: order.customerName,
@@ -53,13 +59,21 @@ function OrderItem({ order }: { order: MyOrder }) {
           </div>
         </details>
         <div className="flex flex-wrap gap-2">
+          {order.designPath ? (
+            <Button asChild variant="gold">
+              <Link to={order.designPath}>
+                <Brush /> Design your card
+              </Link>
+            </Button>
+          ) : null}
           <Button asChild variant="outline">
             <Link to={order.statusPath}>View order</Link>
           </Button>
-          <Button variant="outline" onClick={reorder}>
+          <Button variant="outline" onClick={reorder} aria-expanded={order.design?.status === 'approved' ? confirming : undefined}>
             <RotateCcw /> Reorder
           </Button>
         </div>
+        {confirming ? <ReorderConfirm order={order} onClose={() => setConfirming(false)} onPlaced={() => setConfirming(false)} /> : null}
       </CardContent>
     </Card>
   );

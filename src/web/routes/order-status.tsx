@@ -8,6 +8,9 @@ import { Skeleton } from '#web/components/ui/skeleton';
 import { ApiError } from '#web/lib/api';
 import { useNoIndex, usePageTitle } from '#web/lib/use-page-title';
 import { useOrderStatus } from '#web/features/orders/api';
+import { OrderDelivery } from '#web/features/orders/components/order-address';
+import { OrderPaymentNote, OrderProof } from '#web/features/orders/components/order-proof';
+import { OrderDesignInvite } from '#web/features/orders/components/order-design-invite';
 import { ORDER_STATUS_COLOURS as COLOURS, OrderCardLink, OrderDesign, OrderFulfilment, OrderTimeline, orderWhen as when } from '#web/features/orders/components/order-timeline';
 
 /** The customer's order page (the e-mailed link): summary, total, the design and the order's timeline. */
@@ -54,6 +57,8 @@ export default function OrderStatusPage() {
     ['Delivery', `${order.deliveryLabel} (${order.deliveryFeeCents ? formatUsd(order.deliveryFeeCents) : 'free'})`],
     ['Artwork', order.hasArtwork ? 'Received' : 'None attached'],
   ];
+  // the one delivery promise (issue 35), while the cards are still to leave the studio
+  const promised = !['shipped', 'ready-for-pickup', 'completed', 'cancelled'].includes(order.status);
 
   return (
     <section className="mx-auto max-w-3xl space-y-6 px-4 py-12">
@@ -83,11 +88,20 @@ export default function OrderStatusPage() {
                 <dd className="text-right font-medium">{v}</dd>
               </div>
             ))}
+            {promised ? (
+              <div className="flex justify-between gap-4 py-2">
+                <dt className="text-muted-foreground">Estimated</dt>
+                <dd className="text-right font-medium" data-testid="order-status-promise">
+                  {order.deliveryPromise}
+                </dd>
+              </div>
+            ) : null}
             <div className="flex justify-between gap-4 py-3 text-base font-semibold">
               <dt>Total</dt>
               <dd data-testid="order-status-total">{formatUsd(order.totalCents)}</dd>
             </div>
           </dl>
+          <OrderPaymentNote order={order} />
           {order.checkoutUrl ? (
             <Button asChild variant="gold" className="mt-4 w-full sm:w-auto">
               <a href={order.checkoutUrl} rel="noopener noreferrer">
@@ -98,6 +112,10 @@ export default function OrderStatusPage() {
         </CardContent>
       </Card>
 
+      <OrderProof order={order} token={token ?? ''} />
+
+      <OrderDelivery order={order} token={token ?? ''} />
+
       {order.design ? (
         <Card>
           <CardHeader>
@@ -107,7 +125,9 @@ export default function OrderStatusPage() {
             <OrderDesign design={order.design} />
           </CardContent>
         </Card>
-      ) : null}
+      ) : (
+        <OrderDesignInvite order={order} />
+      )}
 
       <Card>
         <CardHeader>
@@ -118,7 +138,7 @@ export default function OrderStatusPage() {
           <OrderCardLink order={order} />
           <OrderTimeline timeline={order.timeline} />
           <p className="text-xs text-muted-foreground">
-            We e-mail you at each stage. Production takes {BUSINESS.claims.productionDays}. Keep this link private: anyone with it can see this order.
+            We e-mail you at each stage. Keep this link private: anyone with it can see this order.
           </p>
         </CardContent>
       </Card>

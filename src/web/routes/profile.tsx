@@ -4,8 +4,8 @@ import { LayoutDashboard, Palette, Settings } from 'lucide-react';
 import { usePageTitle } from '#web/lib/use-page-title';
 import { errorMessage } from '#web/lib/api';
 import { toast } from '#web/lib/toast';
-import { useAuth } from '#web/features/auth/use-auth';
-import { RequireAuth } from '#web/features/auth/require-auth';
+import { useAuth } from '#web/lib/session/use-auth';
+import { RequireAuth } from '#web/components/require-auth';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '#web/components/ui/tabs';
 import { Button } from '#web/components/ui/button';
 import { Card } from '#web/components/ui/card';
@@ -16,6 +16,7 @@ import { SharePanel } from '#web/features/profile/components/share-panel';
 import { SignaturePanel } from '#web/features/engagement/components/signature-panel';
 import { CardCodesManager } from '#web/features/engagement/components/card-codes-manager';
 import { MediaTab, NeedsProfile } from '#web/features/profile/components/media-tab';
+import { useTeamLocks } from '#web/features/team/use-team-locks';
 
 const AdminTab = lazy(() => import('#web/features/admin/admin-tab'));
 
@@ -27,6 +28,8 @@ function ProfileTabs() {
   const navigate = useNavigate();
   const { isAdmin } = useAuth();
   const profileQ = useProfile();
+  // the fields a team member's team manages (issue 21), shown locked in the profile's forms
+  const locks = useTeamLocks();
   const requested = params.get('tab');
   const tab: Tab = TABS.includes(requested as Tab) && (requested !== 'admin' || isAdmin) ? (requested as Tab) : 'profile';
   const setTab = (t: string) => {
@@ -68,7 +71,7 @@ function ProfileTabs() {
           <Card className="p-6">
             <h2 className="mb-1 text-xl font-semibold">Profile Information</h2>
             <p className="mb-6 text-sm text-muted-foreground">This is what people see when they scan your card.</p>
-            <ProfileForm profile={profile} />
+            <ProfileForm profile={profile} locks={locks} />
           </Card>
         </TabsContent>
 
@@ -76,7 +79,7 @@ function ProfileTabs() {
           <Card className="p-6">
             <h2 className="mb-1 text-xl font-semibold">Profile Photo &amp; Logos</h2>
             <p className="mb-6 text-sm text-muted-foreground">Add a photo and your company branding.</p>
-            {profile ? <MediaTab profile={profile} onContinue={() => setTab('share')} /> : <NeedsProfile what="add your photo and logos" onGo={() => setTab('profile')} />}
+            {profile ? <MediaTab profile={profile} locks={locks} onContinue={() => setTab('share')} /> : <NeedsProfile what="add your photo and logos" onGo={() => setTab('profile')} />}
           </Card>
         </TabsContent>
 

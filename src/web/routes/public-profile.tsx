@@ -1,14 +1,15 @@
 import { useEffect } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import type { PublicProfile } from '#shared/schemas/profile';
 import { PROFILE_CSS } from '#shared/profile/styles';
 import { profileLinkHopPath } from '#shared/routes';
 import { ProfileNotFound, ProfileView } from '#shared/profile/profile-layout';
-import { ApiError, api } from '#web/lib/api';
+import { ApiError } from '#web/lib/api';
 import { usePageTitle } from '#web/lib/use-page-title';
 import { Skeleton } from '#web/components/ui/skeleton';
 import { ContactExchange } from '#web/features/engagement/components/contact-exchange';
+import { getPById, getVcardByProfileId } from '#shared/contracts/profile';
+import { endpointHref, endpointQuery } from '#web/lib/endpoint';
 
 /**
  * /p/{id} when reached by client-side navigation (the server normally answers this path with the
@@ -19,10 +20,7 @@ export default function PublicProfilePage() {
   const [params] = useSearchParams();
   const preview = params.get('preview') === 'true';
   const navigate = useNavigate();
-  const q = useQuery<PublicProfile>({
-    queryKey: [`/api/p/${encodeURIComponent(id)}${preview ? '?preview=true' : ''}`],
-    queryFn: () => api.get<PublicProfile>(`/api/p/${encodeURIComponent(id)}${preview ? '?preview=true' : ''}`),
-  });
+  const q = useQuery(endpointQuery(getPById, { params: { id }, query: preview ? { preview: 'true' } : {} }));
   const notFound = q.error instanceof ApiError && q.error.status === 404;
   usePageTitle(q.data ? q.data.fullName : notFound ? 'Profile Not Found' : 'Profile');
 
@@ -49,7 +47,7 @@ export default function PublicProfilePage() {
         <ProfileView
           profile={q.data}
           linkHref={(l) => profileLinkHopPath(q.data.id, l.id)}
-          saveContactHref={`/api/vcard/${q.data.id}`}
+          saveContactHref={endpointHref(getVcardByProfileId, { params: { profileId: q.data.id } })}
           backToDesignerHref={preview ? '/profile?tab=share' : undefined}
           onBack={() => (window.history.length > 1 ? navigate(-1) : navigate('/profile?tab=share'))}
           extra={<ContactExchange profileId={q.data.id} ownerName={q.data.fullName} />}

@@ -8,8 +8,8 @@ import { Button } from '#web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card';
 import { FormField } from '#web/components/ui/input';
 import { useResetPassword } from '#web/features/account/api';
-import { PasswordInput, ariaFor } from '#web/features/account/components/password-input';
-import { PasswordStrength } from '#web/features/auth/password-strength';
+import { PasswordInput, ariaFor } from '#web/components/password-input';
+import { PasswordStrength } from '#web/components/password-strength';
 import { validate } from '#web/features/account/validate';
 
 function InvalidLink() {
@@ -62,9 +62,7 @@ export default function ResetPasswordPage() {
     <section className="mx-auto max-w-md px-4 py-12">
       <Card>
         <CardHeader className="text-center">
-          <CardTitle className="text-2xl">
-            <h1>Choose a new password</h1>
-          </CardTitle>
+          <CardTitle as="h1" className="text-2xl">Choose a new password</CardTitle>
           <CardDescription>Every other device signed in to your account will be signed out.</CardDescription>
         </CardHeader>
         <CardContent>

@@ -6,7 +6,7 @@ import { Button } from '#web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '#web/components/ui/card';
 import { Skeleton } from '#web/components/ui/skeleton';
 import { usePageTitle } from '#web/lib/use-page-title';
-import { useAuth } from '#web/features/auth/use-auth';
+import { useAuth } from '#web/lib/session/use-auth';
 import { useStoreStatus } from '#web/features/shopify/api';
 import { StaffGate } from '#web/features/shopify/staff-gate';
 

@@ -2,9 +2,9 @@ import { RefreshCw, ShieldAlert } from 'lucide-react';
 import { TEMPLATE_FOLDERS } from '#shared/templates/urls';
 import { Button } from '#web/components/ui/button';
 import { PageSpinner } from '#web/components/ui/spinner';
-import { useAuth } from '#web/features/auth/use-auth';
+import { useAuth } from '#web/lib/session/use-auth';
 import { useSvgTemplates } from '#web/features/templates/api';
-import { AuthRequired } from '#web/features/templates/auth-required';
+import { AuthRequired } from '#web/components/auth-required';
 import { errorMessage } from '#web/lib/api';
 import { usePageTitle } from '#web/lib/use-page-title';
 

@@ -7,7 +7,7 @@ import { Card, CardContent, CardDescription, CardHeader } from '#web/components/
 import { Skeleton } from '#web/components/ui/skeleton';
 import { errorMessage } from '#web/lib/api';
 import { useNoIndex, usePageTitle } from '#web/lib/use-page-title';
-import { useAuth } from '#web/features/auth/use-auth';
+import { useAuth } from '#web/lib/session/use-auth';
 import { useAcceptInvite, useJoinInfo } from '#web/features/team/api';
 import { done, failed } from '#web/features/team/notify';
 

@@ -5,8 +5,8 @@ import { Badge } from '#web/components/ui/badge';
 import { Skeleton } from '#web/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '#web/components/ui/tabs';
 import { usePageTitle } from '#web/lib/use-page-title';
-import { RequireAuth } from '#web/features/auth/require-auth';
-import { useAuth } from '#web/features/auth/use-auth';
+import { RequireAuth } from '#web/components/require-auth';
+import { useAuth } from '#web/lib/session/use-auth';
 import { useTeam } from '#web/features/team/api';
 import { CreateTeamForm } from '#web/features/team/components/create-team-form';
 import { MembersTab } from '#web/features/team/components/members-tab';
@@ -14,6 +14,8 @@ import { BrandTab } from '#web/features/team/components/brand-tab';
 import { CardsTab } from '#web/features/team/components/cards-tab';
 import { AnalyticsTab } from '#web/features/team/components/analytics-tab';
 import { LeadsTab } from '#web/features/team/components/leads-tab';
+import { useTemplates } from '#web/features/templates/api';
+import type { TeamInfo } from '#shared/schemas/team';
 
 const TABS = [
   { id: 'members', label: 'Members', roles: ['owner', 'admin', 'member'] },
@@ -22,6 +24,12 @@ const TABS = [
   { id: 'analytics', label: 'Analytics', roles: ['owner', 'admin'] },
   { id: 'leads', label: 'Leads', roles: ['owner', 'admin'] },
 ] as const satisfies readonly { id: string; label: string; roles: readonly TeamRole[] }[];
+
+/** The Brand tab with the card templates to choose from (asked only when the tab is shown). */
+function BrandWithTemplates({ team }: { team: TeamInfo }) {
+  const templates = useTemplates();
+  return <BrandTab team={team} templates={templates.data ?? []} />;
+}
 
 function TeamScreen() {
   const { user } = useAuth();
@@ -56,7 +64,7 @@ function TeamScreen() {
         {role !== 'member' ? (
           <>
             <TabsContent value="brand">
-              <BrandTab key={team.id} team={team} />
+              <BrandWithTemplates key={team.id} team={team} />
             </TabsContent>
             <TabsContent value="cards">
               <CardsTab defaultAddress={team.address ?? ''} />

@@ -1,6 +1,6 @@
 import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { users } from './users';
-import { teams } from './teams';
+import { users } from './auth';
+import { teams } from './team';
 
 /**
  * API access tokens (issue 23, decision 23-01). Only the sha256 of the secret is stored; the
@@ -23,6 +23,8 @@ export const apiTokens = pgTable(
     lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    /** why it ended when the owner did not revoke it by hand (password reset, left the team; issue 33) */
+    revokedReason: text('revoked_reason'),
   },
   (t) => [index('api_tokens_user_idx').on(t.userId, t.createdAt)],
 );

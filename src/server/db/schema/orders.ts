@@ -1,6 +1,6 @@
-import { pgTable, text, timestamp, uuid, integer, serial, jsonb, index, bigserial } from 'drizzle-orm/pg-core';
+import { pgTable, text, timestamp, uuid, integer, boolean, serial, jsonb, index, uniqueIndex } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
-import { users } from './users';
+import { users } from './auth';
 
 export const orders = pgTable(
   'orders',
@@ -16,6 +16,8 @@ export const orders = pgTable(
     companyName: text('company_name'),
     position: text('position'),
     address: text('address'),
+    /** where the cards go (issue 35): { name, line1, line2?, city, state, postalCode, country }; null for pickup */
+    shippingAddress: jsonb('shipping_address'),
     quantity: integer('quantity').notNull(),
     cardType: text('card_type').notNull(),
     cardStyle: text('card_style').notNull(),
@@ -31,7 +33,14 @@ export const orders = pgTable(
     priceSnapshot: jsonb('price_snapshot').notNull(),
     /** unguessable token for the customer's order status page */
     statusToken: text('status_token').notNull().unique(),
-    idempotencyKey: text('idempotency_key').unique(),
+    /** the caller's key (Idempotency-Key header or form token), unique within its scope (issue 33) */
+    idempotencyKey: text('idempotency_key'),
+    /**
+     * whose key it is: `user:<id>` (signed in), `team:<id>` (a team's order), `visitor:<hmac>` (signed
+     * out: the visitor's form session, or their address when no session is sent); another scope's
+     * replay of the same key never finds this order
+     */
+    idempotencyScope: text('idempotency_scope'),
     checkoutUrl: text('checkout_url'),
     internalNotes: text('internal_notes'),
     /** order-form | design */
@@ -42,6 +51,15 @@ export const orders = pgTable(
     claimedAt: timestamp('claimed_at', { withTimezone: true }),
     /** a team's order for several members (issue 21) */
     teamId: uuid('team_id'),
+    /** the online store's order paid for this one (issue 35, decision 35-01): its id, name (#1001), what it charged */
+    storeOrderId: text('store_order_id').unique('orders_store_order_idx'),
+    storeOrderName: text('store_order_name'),
+    storeTotalCents: integer('store_total_cents'),
+    /** the tax the store collected, in cents (null: not known) */
+    storeTaxCents: integer('store_tax_cents'),
+    /** the shipping address the store collected (its own field names, as received) */
+    storeShippingAddress: jsonb('store_shipping_address'),
+    storeCancelledAt: timestamp('store_cancelled_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     /** admin search: lower-cased "name email #id", kept by the database (one narrow column to scan; see docs/decisions/08-01-order-search.md) */
@@ -52,6 +70,7 @@ export const orders = pgTable(
     index('orders_created_idx').on(t.createdAt),
     index('orders_user_idx').on(t.userId),
     index('orders_email_lower_idx').on(sql`lower(${t.email})`),
+    uniqueIndex('orders_idempotency_scope_key_idx').on(t.idempotencyScope, t.idempotencyKey),
   ],
 );
 
@@ -66,6 +85,8 @@ export const orderStatusHistory = pgTable(
     toStatus: text('to_status').notNull(),
     changedBy: uuid('changed_by').references(() => users.id, { onDelete: 'set null' }),
     changedByLabel: text('changed_by_label').notNull().default('system'),
+    /** a staff override's reason (issue 35: production started unpaid) */
+    note: text('note'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('order_status_history_order_idx').on(t.orderId)],
@@ -86,43 +107,54 @@ export const orderNotes = pgTable(
   (t) => [index('order_notes_order_idx').on(t.orderId)],
 );
 
-/** The design review loop of an order (issue 20): submitted, rejected (reason), resubmitted, approved. */
-export const designEvents = pgTable(
-  'design_events',
+/**
+ * Money received on an order and money handed back (issue 35, decision 35-01): staff record payments
+ * in invoice mode, the online store's webhooks record its payments and refunds. `amount_cents` is
+ * always positive; `kind` says which way it went. `external_id` (the store's order or refund) makes a
+ * store event count once, whichever webhook delivers it.
+ */
+export const orderPayments = pgTable(
+  'order_payments',
   {
     id: serial('id').primaryKey(),
-    orderId: integer('order_id').references(() => orders.id, { onDelete: 'cascade' }),
-    cardId: integer('card_id').notNull(),
-    /** submitted | rejected | resubmitted | approved */
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    /** payment | refund */
     kind: text('kind').notNull(),
-    reason: text('reason'),
-    actorLabel: text('actor_label').notNull().default(''),
+    amountCents: integer('amount_cents').notNull(),
+    currency: text('currency').notNull().default('USD'),
+    method: text('method').notNull(),
+    reference: text('reference'),
+    /** the store said this payment settles its order (orders/paid) */
+    settles: boolean('settles').notNull().default(false),
+    /** staff | store */
+    source: text('source').notNull(),
+    externalId: text('external_id').unique('order_payments_external_idx'),
+    recordedBy: uuid('recorded_by').references(() => users.id, { onDelete: 'set null' }),
+    recordedByLabel: text('recorded_by_label').notNull().default('staff'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('design_events_order_idx').on(t.orderId), index('design_events_card_idx').on(t.cardId)],
+  (t) => [index('order_payments_order_idx').on(t.orderId)],
 );
 
-/** Durable e-mail outbox: written in the same transaction as the event, sent by the worker. */
-export const outbox = pgTable(
-  'outbox',
+/**
+ * The online store's webhooks, one row per `X-Shopify-Webhook-Id`: a repeated id is acknowledged and
+ * ignored. An event whose order we cannot find yet (a refund before the order's paid event) keeps its
+ * payload as `unmatched` and is applied when the store order is linked.
+ */
+export const storeWebhookEvents = pgTable(
+  'store_webhook_events',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
-    /** the event this e-mail is for; unique so one event never yields two e-mails */
-    dedupeKey: text('dedupe_key').notNull().unique(),
-    kind: text('kind').notNull(),
-    toAddress: text('to_address').notNull(),
-    subject: text('subject').notNull(),
-    textBody: text('text_body').notNull(),
-    htmlBody: text('html_body').notNull(),
-    /** pending | sent | failed */
-    status: text('status').notNull().default('pending'),
-    attempts: integer('attempts').notNull().default(0),
-    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
-    lockedUntil: timestamp('locked_until', { withTimezone: true }),
-    lastError: text('last_error'),
-    messageId: text('message_id'),
-    sentAt: timestamp('sent_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    webhookId: text('webhook_id').primaryKey(),
+    topic: text('topic').notNull(),
+    storeOrderId: text('store_order_id'),
+    orderId: integer('order_id').references(() => orders.id, { onDelete: 'set null' }),
+    /** handled | unmatched | ignored */
+    status: text('status').notNull(),
+    payload: jsonb('payload'),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+    handledAt: timestamp('handled_at', { withTimezone: true }),
   },
-  (t) => [index('outbox_status_next_idx').on(t.status, t.nextAttemptAt)],
+  (t) => [index('store_webhook_events_store_order_idx').on(t.storeOrderId)],
 );

@@ -1,5 +1,5 @@
-import { pgTable, text, timestamp, uuid, integer, boolean, serial, jsonb, index, unique } from 'drizzle-orm/pg-core';
-import { users } from './users';
+import { pgTable, text, timestamp, uuid, integer, boolean, serial, unique } from 'drizzle-orm/pg-core';
+import { users } from './auth';
 
 export const templates = pgTable('templates', {
   id: integer('id').primaryKey(),
@@ -32,30 +32,4 @@ export const templateVersions = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [unique('template_versions_template_version_uniq').on(t.templateId, t.version)],
-);
-
-/** A designed card: submitted for review, linked to its order. Shown on the dashboard as the user's cards. */
-export const cards = pgTable(
-  'cards',
-  {
-    id: serial('id').primaryKey(),
-    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
-    profileId: text('profile_id'),
-    templateId: integer('template_id').notNull(),
-    cardType: text('card_type').notNull().default('standard'),
-    customerProfile: jsonb('customer_profile').notNull(),
-    customizations: jsonb('customizations'),
-    frontImageUrl: text('front_image_url'),
-    backImageUrl: text('back_image_url'),
-    qrCodeUrl: text('qr_code_url'),
-    /** pending | approved | rejected */
-    status: text('status').notNull().default('pending'),
-    reviewNotes: text('review_notes'),
-    reviewedBy: uuid('reviewed_by').references(() => users.id, { onDelete: 'set null' }),
-    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
-    orderId: integer('order_id'),
-    submittedAt: timestamp('submitted_at', { withTimezone: true }).notNull().defaultNow(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [index('cards_user_idx').on(t.userId), index('cards_status_idx').on(t.status)],
 );

@@ -1,6 +1,6 @@
 import { bigint, bigserial, boolean, index, integer, jsonb, pgTable, serial, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
-import { users } from './users';
-import { teams } from './teams';
+import { users } from './auth';
+import { teams } from './team';
 
 /**
  * Things that happened (issue 23, decision 23-02): written by `recordEvent` in the same transaction

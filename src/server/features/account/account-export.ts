@@ -1,21 +1,15 @@
-import { and, asc, eq, gt, inArray, or } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, or, sql } from 'drizzle-orm';
 import { orderStatusUrl } from '#shared/routes';
 import type { AppContext } from '#server/context';
-import {
-  cardCodes,
-  cards,
-  contactSaves,
-  emailChanges,
-  files,
-  leads,
-  linkClicks,
-  orderStatusHistory,
-  orders,
-  profileLinks,
-  profiles,
-  users,
-  visits,
-} from '#server/db/schema/index';
+import { emailChanges } from '#server/db/schema/account';
+import { users } from '#server/db/schema/auth';
+import { cards } from '#server/db/schema/designs';
+import { apiTokens } from '#server/db/schema/developer';
+import { cardCodes, contactSaves, leads, linkClicks, visits } from '#server/db/schema/engagement';
+import { files } from '#server/db/schema/infra';
+import { orderStatusHistory, orders } from '#server/db/schema/orders';
+import { profileLinks, profiles } from '#server/db/schema/profile';
+import { webhookEndpoints } from '#server/db/schema/webhooks';
 import { notFound } from '#server/http/http-errors';
 import { fileUrl } from '#server/infra/files';
 import { listSessions } from './sessions.service';
@@ -68,6 +62,46 @@ export async function accountExport(ctx: AppContext, userId: string, currentSess
     const sessionList = (await listSessions(ctx, userId, currentSessionId)).map(({ id: _id, ...s }) => s);
     yield `,"sessions":${j(sessionList)}`;
 
+    // the lasting access the account created (issue 33): what each may do and whether it still works,
+    // never a secret, a hash or the secret's prefix
+    const tokenRows = await db
+      .select({
+        name: apiTokens.name,
+        scopes: apiTokens.scopes,
+        teamId: apiTokens.teamId,
+        createdAt: apiTokens.createdAt,
+        lastUsedAt: apiTokens.lastUsedAt,
+        expiresAt: apiTokens.expiresAt,
+        revokedAt: apiTokens.revokedAt,
+        revokedReason: apiTokens.revokedReason,
+      })
+      .from(apiTokens)
+      .where(eq(apiTokens.userId, userId))
+      .orderBy(asc(apiTokens.createdAt));
+    const now = Date.now();
+    yield `,"apiTokens":${j(
+      tokenRows.map((t) => ({
+        ...t,
+        status: t.revokedAt ? 'revoked' : t.expiresAt && t.expiresAt.getTime() <= now ? 'expired' : 'active',
+      })),
+    )}`;
+    const endpointRows = await db
+      .select({
+        url: webhookEndpoints.url,
+        description: webhookEndpoints.description,
+        events: webhookEndpoints.events,
+        teamId: webhookEndpoints.teamId,
+        enabled: webhookEndpoints.enabled,
+        disabledReason: webhookEndpoints.disabledReason,
+        disabledAt: webhookEndpoints.disabledAt,
+        createdAt: webhookEndpoints.createdAt,
+        lastDeliveredAt: sql<string | null>`(select max(d.delivered_at) from webhook_deliveries d where d.endpoint_id = ${webhookEndpoints.id})`,
+      })
+      .from(webhookEndpoints)
+      .where(eq(webhookEndpoints.userId, userId))
+      .orderBy(asc(webhookEndpoints.createdAt));
+    yield `,"webhookEndpoints":${j(endpointRows.map((e) => ({ ...e, status: e.enabled ? 'enabled' : 'disabled' })))}`;
+
     yield `,"profile":${j(profile ?? null)}`;
     if (profile) {
       const links = await db.select().from(profileLinks).where(eq(profileLinks.profileId, profile.id)).orderBy(asc(profileLinks.position), asc(profileLinks.id));
@@ -116,7 +150,7 @@ export async function accountExport(ctx: AppContext, userId: string, currentSess
           .orderBy(asc(orderStatusHistory.createdAt))
       : [];
     yield `,"orders":${j(
-      orderRows.map(({ internalNotes: _notes, idempotencyKey: _key, statusToken, ...o }) => ({
+      orderRows.map(({ internalNotes: _notes, idempotencyKey: _key, idempotencyScope: _scope, statusToken, ...o }) => ({
         ...o,
         statusUrl: orderStatusUrl(origin, statusToken),
         statusHistory: history.filter((h) => h.orderId === o.id).map(({ orderId: _id, ...h }) => h),

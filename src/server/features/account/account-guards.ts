@@ -1,15 +1,9 @@
-import { eq } from 'drizzle-orm';
 import type { AppContext } from '#server/context';
-import { users } from '#server/db/schema/index';
-import { badRequest, notFound } from '#server/http/http-errors';
-import { enforceRateLimit } from '#server/infra/rate-limit';
-import { verifyPassword } from '#server/features/auth/public-api';
+import { checkAccountPassword } from '#server/features/auth/public-api';
 import { ACCOUNT_MESSAGES } from '#shared/schemas/account';
 
-/** What every account verb shares: rate limits and the current-password check. */
+/** What every account verb shares: rate limits and the current-password check (attempts limited per account: auth's PASSWORD_CHECK_LIMIT). */
 
-/** Attempts at the current password (change password, change e-mail, delete) per account. */
-export const VERIFY_LIMIT = { limit: 10, windowSeconds: 15 * 60 };
 /** Reset e-mails per address; over it the answer stays the same but nothing is sent. */
 export const FORGOT_PER_EMAIL = { limit: 3, windowSeconds: 3600 };
 /** Public form rate (per IP) from the guide. */
@@ -26,18 +20,7 @@ export function normEmail(email: string) {
   return email.trim().toLowerCase();
 }
 
+/** The current password of a signed-in account (a wrong one counts toward the login failure limit). */
 export async function checkCurrentPassword(ctx: AppContext, userId: string, password: string, field: string) {
-  await enforceRateLimit(
-    ctx.rateLimiter,
-    `account:verify:${userId}`,
-    VERIFY_LIMIT.limit,
-    VERIFY_LIMIT.windowSeconds,
-    'Too many password attempts. Please wait a few minutes and try again.',
-  );
-  const [u] = await ctx.db.select().from(users).where(eq(users.id, userId)).limit(1);
-  if (!u) throw notFound('Account not found');
-  if (!(await verifyPassword(u.passwordHash, password))) {
-    throw badRequest(ACCOUNT_MESSAGES.wrongPassword, { [field]: ACCOUNT_MESSAGES.wrongPassword });
-  }
-  return u;
+  return checkAccountPassword(ctx, userId, password, field, ACCOUNT_MESSAGES.wrongPassword);
 }

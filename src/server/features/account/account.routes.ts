@@ -1,24 +1,10 @@
 import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import {
-  ACCOUNT_MESSAGES,
-  AccountExportResponse,
-  AccountGetResponse,
-  AccountSessionListResponse,
-  AccountSessionsRevokeResponse,
-  EmailChangeResponse,
-  EmailConfirmResponse,
-  PasswordResetResponse,
-  EmailChangeBody,
-  PasswordChangeBody,
-  EmailConfirmBody,
-  AccountDeleteBody,
-  PasswordForgotBody,
-  PasswordResetBody,
-} from '#shared/schemas/account';
-import { MessageResponse } from '#shared/schemas/common';
+import { route } from '#server/http/endpoint';
+import * as api from '#shared/contracts/account';
+import { ACCOUNT_MESSAGES } from '#shared/schemas/account';
 import type { ZodTypeProvider } from '#server/http/validation';
-import { enforceRateLimit } from '#server/infra/rate-limit';
+import { clientKey, enforceRateLimit } from '#server/infra/rate-limit';
 import { clearSessionCookie, startSession, toSessionUser } from '#server/plugins/session';
 import { endSession } from '#server/features/auth/public-api';
 import { FORGOT_MIN_MS, PUBLIC_FORM_LIMIT, TOKEN_LIMIT } from './account-guards';
@@ -46,8 +32,8 @@ export async function accountRoutes(app: FastifyInstance) {
 
   // -- password reset (signed out) ---------------------------------------------------------------
 
-  r.post('/api/auth/forgot-password', { config: { access: 'public' }, schema: { body: PasswordForgotBody, response: { 200: MessageResponse } } }, async (req) => {
-    await enforceRateLimit(app.ctx.rateLimiter, `forgot:ip:${req.ip}`, PUBLIC_FORM_LIMIT.limit, PUBLIC_FORM_LIMIT.windowSeconds);
+  route(r, api.postAuthForgotPassword, async (req) => {
+    await enforceRateLimit(app.ctx.rateLimiter, `forgot:ip:${clientKey(req)}`, PUBLIC_FORM_LIMIT.limit, PUBLIC_FORM_LIMIT.windowSeconds);
     const started = Date.now();
     await requestPasswordReset(app.ctx, req.body.email, origin(req));
     // the same answer after (at least) the same time, whether or not the address has an account
@@ -56,8 +42,8 @@ export async function accountRoutes(app: FastifyInstance) {
     return { message: ACCOUNT_MESSAGES.forgotSent };
   });
 
-  r.post('/api/auth/reset-password', { config: { access: 'public' }, schema: { body: PasswordResetBody, response: { 200: PasswordResetResponse } } }, async (req, reply) => {
-    await enforceRateLimit(app.ctx.rateLimiter, `reset:ip:${req.ip}`, TOKEN_LIMIT.limit, TOKEN_LIMIT.windowSeconds);
+  route(r, api.postAuthResetPassword, async (req, reply) => {
+    await enforceRateLimit(app.ctx.rateLimiter, `reset:ip:${clientKey(req)}`, TOKEN_LIMIT.limit, TOKEN_LIMIT.windowSeconds);
     const user = await resetPassword(app.ctx, req.body.token, req.body.password, origin(req));
     // every session of the account is gone; this browser gets a fresh one
     if (req.sessionId) await endSession(app.ctx, req.sessionId);
@@ -67,40 +53,40 @@ export async function accountRoutes(app: FastifyInstance) {
 
   // -- account settings (signed in) --------------------------------------------------------------
 
-  r.get('/api/account', { config: { access: 'user' }, schema: { response: { 200: AccountGetResponse } } }, async (req) => {
+  route(r, api.getAccount, async (req) => {
     const u = req.user!;
     return { ...u, pendingEmail: await pendingEmailChange(app.ctx, u.id) };
   });
 
-  r.get('/api/account/sessions', { config: { access: 'user' }, schema: { response: { 200: AccountSessionListResponse } } }, async (req) => {
+  route(r, api.getAccountSessions, async (req) => {
     return { sessions: await listSessions(app.ctx, req.user!.id, req.sessionId) };
   });
 
-  r.post('/api/account/sessions/revoke-others', { config: { access: 'user' }, schema: { response: { 200: AccountSessionsRevokeResponse } } }, async (req) => {
+  route(r, api.postAccountSessionsRevokeOthers, async (req) => {
     const ended = await revokeOtherSessions(app.ctx, req.user!.id, req.sessionId);
     return { message: ACCOUNT_MESSAGES.sessionsEnded, ended };
   });
 
-  r.post('/api/account/password', { config: { access: 'user' }, schema: { body: PasswordChangeBody, response: { 200: MessageResponse } } }, async (req) => {
-    await changePassword(app.ctx, req.user!.id, req.sessionId, req.body.currentPassword, req.body.newPassword, origin(req));
+  route(r, api.postAccountPassword, async (req) => {
+    await changePassword(app.ctx, req.user!.id, req.sessionId, req.body, origin(req));
     return { message: ACCOUNT_MESSAGES.passwordChanged };
   });
 
-  r.post('/api/account/email', { config: { access: 'user' }, schema: { body: EmailChangeBody, response: { 200: EmailChangeResponse } } }, async (req) => {
+  route(r, api.postAccountEmail, async (req) => {
     const { pendingEmail } = await requestEmailChange(app.ctx, req.user!.id, req.body.newEmail, req.body.currentPassword, origin(req));
     return { message: ACCOUNT_MESSAGES.emailChangeSent, pendingEmail };
   });
 
   // the link may be opened on any device, signed in or not: the token is the proof
-  r.post('/api/account/email/confirm', { config: { access: 'public' }, schema: { body: EmailConfirmBody, response: { 200: EmailConfirmResponse } } }, async (req) => {
-    await enforceRateLimit(app.ctx.rateLimiter, `confirm-email:ip:${req.ip}`, TOKEN_LIMIT.limit, TOKEN_LIMIT.windowSeconds);
+  route(r, api.postAccountEmailConfirm, async (req) => {
+    await enforceRateLimit(app.ctx.rateLimiter, `confirm-email:ip:${clientKey(req)}`, TOKEN_LIMIT.limit, TOKEN_LIMIT.windowSeconds);
     const u = await confirmEmailChange(app.ctx, req.body.token);
     return { message: ACCOUNT_MESSAGES.emailChanged, email: u.email };
   });
 
   // -- your data -----------------------------------------------------------------------------------
 
-  r.get('/api/account/export', { config: { access: 'user' }, schema: { response: { 200: AccountExportResponse } } }, async (req, reply) => {
+  route(r, api.getAccountExport, async (req, reply) => {
     await enforceRateLimit(app.ctx.rateLimiter, `export:user:${req.user!.id}`, EXPORT_LIMIT.limit, EXPORT_LIMIT.windowSeconds, 'Too many exports. Please try again later.');
     const chunks = await accountExport(app.ctx, req.user!.id, req.sessionId, origin(req));
     reply
@@ -110,7 +96,7 @@ export async function accountRoutes(app: FastifyInstance) {
     return reply.send(Readable.from(chunks));
   });
 
-  r.delete('/api/account', { config: { access: 'user' }, schema: { body: AccountDeleteBody, response: { 200: MessageResponse } } }, async (req, reply) => {
+  route(r, api.deleteAccount, async (req, reply) => {
     await deleteAccount(app.ctx, req.user!.id, req.body.password, origin(req));
     clearSessionCookie(req, reply);
     return { message: ACCOUNT_MESSAGES.accountDeleted };

@@ -1,55 +1,42 @@
-import { eq, inArray, or, sql } from 'drizzle-orm';
 import type { AppContext } from '#server/context';
-import { cards, files, orders, profiles, rateLimits, users } from '#server/db/schema/index';
-import { randomToken } from '#server/infra/crypto';
+import { deleteFileRows, fileKeysOfUser } from '#server/infra/files';
+import { clearRateLimitIn } from '#server/infra/rate-limit';
 import { enqueueEmail } from '#server/infra/mail/outbox';
 import { renderEmail } from '#server/infra/mail/layout';
-import { invalidatePublicProfile } from '#server/features/profile/public-api';
+import { deleteProfileOfUser, findProfileRowByUser, teamPagesChanged } from '#server/features/profile/public-api';
+import { deleteUserRow } from '#server/features/auth/public-api';
+import { anonymizeOrdersOfUser } from '#server/features/orders/public-api';
+import { settleOwnedTeam } from '#server/features/team/public-api';
+import { deleteCardsOfUser } from '#server/features/designs/public-api';
+import { ACCOUNT_MESSAGES } from '#shared/schemas/account';
 import { normEmail, checkCurrentPassword } from './account-guards';
-
-const ANONYMIZED_NAME = 'Deleted customer';
 
 
 /**
  * Deletes the account after checking its password: profile (and with it links, visits, clicks,
  * contact saves, leads, card codes), cards, the stored files it owns, sessions and tokens are removed; orders
  * stay for the business's records with the customer's personal fields blanked and `anonymized_at`
- * set. The e-mail address is free to register again afterwards.
+ * set. The e-mail address is free to register again afterwards. The owner of a team with other
+ * members is refused (409) until they transfer it; a team they are alone in goes with the account.
  */
 export async function deleteAccount(ctx: AppContext, userId: string, password: string, origin: string) {
   const u = await checkCurrentPassword(ctx, userId, password, 'password');
 
   const removed = await ctx.db.transaction(async (tx) => {
-    const [profile] = await tx.select().from(profiles).where(eq(profiles.userId, u.id)).limit(1);
+    // a team always has an owner (issue 33): 409 until ownership moves, unless nobody else is in it
+    const deletedTeamId = await settleOwnedTeam(tx, u.id, ACCOUNT_MESSAGES.transferFirst);
+    const profileId = (await findProfileRowByUser(tx, u.id))?.id ?? null;
     // only files this account owns (issue 19): a URL in one of its records proves nothing, since
     // another account's file could have been referenced there
-    const fileRows = await tx.select({ key: files.key }).from(files).where(eq(files.userId, u.id));
+    const keys = await fileKeysOfUser(tx, u.id);
 
-    await tx
-      .update(orders)
-      .set({
-        userId: null,
-        customerName: ANONYMIZED_NAME,
-        email: '',
-        phone: null,
-        companyName: null,
-        position: null,
-        address: null,
-        specialRequests: null,
-        artworkUrl: null,
-        checkoutUrl: null,
-        idempotencyKey: null,
-        // the old status link (sent by e-mail) stops working
-        statusToken: sql`${randomToken(24)} || '-' || ${orders.id}::text`,
-        anonymizedAt: sql`now()`,
-        updatedAt: sql`now()`,
-      })
-      .where(eq(orders.userId, u.id));
+    await anonymizeOrdersOfUser(tx, u.id);
 
-    await tx.delete(cards).where(profile ? or(eq(cards.userId, u.id), eq(cards.profileId, profile.id)) : eq(cards.userId, u.id));
-    if (fileRows.length) await tx.delete(files).where(inArray(files.key, fileRows.map((f) => f.key)));
-    if (profile) await tx.delete(profiles).where(eq(profiles.id, profile.id));
-    await tx.delete(rateLimits).where(eq(rateLimits.key, `login:fail:${normEmail(u.email)}`));
+    await deleteCardsOfUser(tx, u.id, profileId);
+    await deleteFileRows(tx, keys);
+    // profile's verb: the cached public page is dropped after the commit (profileGone below)
+    const profileGone = await deleteProfileOfUser(tx, u.id);
+    await clearRateLimitIn(tx, `login:fail:${normEmail(u.email)}`);
 
     const { text, html } = renderEmail({
       preheader: 'Your account has been deleted',
@@ -64,12 +51,13 @@ export async function deleteAccount(ctx: AppContext, userId: string, password: s
     await enqueueEmail(tx, { dedupeKey: `account-deleted:${u.id}`, kind: 'account-deleted', to: u.email, subject: 'Your Metal Cards NYC account has been deleted', text, html });
 
     // sessions, reset links and e-mail changes go with the user row (on delete cascade)
-    await tx.delete(users).where(eq(users.id, u.id));
-    return { keys: fileRows.map((f) => f.key), profileId: profile?.id ?? null };
+    await deleteUserRow(tx, u.id);
+    return { keys, profileGone, deletedTeamId };
   });
-  const { keys, profileId } = removed;
-  // the public page (cached in this process) answers 404 from now on
-  if (profileId) invalidatePublicProfile(ctx, profileId);
+  const { keys, profileGone, deletedTeamId } = removed;
+  // the public page (cached on every instance) answers 404 from now on
+  profileGone.afterCommit(ctx);
+  if (deletedTeamId) teamPagesChanged(ctx, deletedTeamId);
 
   // the bytes are removed once the rows are gone; a failure leaves an orphan file, never a broken row
   for (const key of keys) {

@@ -1,12 +1,13 @@
 import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { AppContext } from '#server/context';
-import { emailChanges, users } from '#server/db/schema/index';
+import { emailChanges } from '#server/db/schema/account';
+import { users } from '#server/db/schema/auth';
 import { badRequest, conflict } from '#server/http/http-errors';
 import { randomToken, sha256Hex } from '#server/infra/crypto';
 import { enforceRateLimit } from '#server/infra/rate-limit';
 import { enqueueEmail } from '#server/infra/mail/outbox';
 import { renderEmail } from '#server/infra/mail/layout';
-import { findUserByEmail, isListedAdmin } from '#server/features/auth/public-api';
+import { findUserByEmail, setProvenEmail } from '#server/features/auth/public-api';
 import { ACCOUNT_MESSAGES, EMAIL_CHANGE_TTL_HOURS } from '#shared/schemas/account';
 import { EMAIL_CHANGE_LIMIT, normEmail, checkCurrentPassword } from './account-guards';
 
@@ -69,12 +70,7 @@ export async function confirmEmailChange(ctx: AppContext, token: string) {
         .limit(1);
       if (taken.length) throw conflict(ACCOUNT_MESSAGES.emailTaken, { token: ACCOUNT_MESSAGES.emailTaken });
       // the link proves the new address (issue 19): it is verified, and ADMIN_EMAILS may apply to it
-      const [u] = await tx
-        .update(users)
-        .set({ email: spent.newEmail, emailVerifiedAt: new Date(), ...(isListedAdmin(ctx, spent.newEmail) ? { role: 'admin' } : {}), updatedAt: new Date() })
-        .where(eq(users.id, spent.userId))
-        .returning();
-      return u ?? null;
+      return setProvenEmail(ctx, tx, spent.userId, spent.newEmail);
     });
     if (!result) throw invalid();
     return result;

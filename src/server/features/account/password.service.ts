@@ -1,15 +1,17 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { AppContext } from '#server/context';
-import { passwordResets, sessions, users } from '#server/db/schema/index';
+import { passwordResets } from '#server/db/schema/account';
+import { users } from '#server/db/schema/auth';
 import { badRequest } from '#server/http/http-errors';
 import { randomToken, sha256Hex } from '#server/infra/crypto';
 import { enqueueEmail } from '#server/infra/mail/outbox';
 import { renderEmail } from '#server/infra/mail/layout';
-import { assertPasswordAllowed, endOtherSessions, findUserByEmail, hashPassword } from '#server/features/auth/public-api';
+import { assertPasswordAllowed, endAllSessions, endOtherSessions, findUserByEmail, hashPassword, setPasswordHash } from '#server/features/auth/public-api';
 import { ACCOUNT_MESSAGES, RESET_TOKEN_TTL_MINUTES } from '#shared/schemas/account';
 import { FORGOT_PER_EMAIL, normEmail, checkCurrentPassword } from './account-guards';
+import { endAccountAccess } from './account-access';
 
-function passwordChangedEmail(to: string, origin: string, how: 'reset' | 'change') {
+function passwordChangedEmail(to: string, origin: string, how: 'reset' | 'change', ended: { tokens: number; endpoints: number } | null) {
   return renderEmail({
     preheader: 'Your password was changed',
     heading: 'Your password was changed',
@@ -18,6 +20,11 @@ function passwordChangedEmail(to: string, origin: string, how: 'reset' | 'change
         ? `The password of your Metal Cards NYC account (${to}) was just reset with a link sent to this address.`
         : `The password of your Metal Cards NYC account (${to}) was just changed from your account settings.`,
       'Every other device signed in to your account has been signed out.',
+      ...(ended && (ended.tokens || ended.endpoints)
+        ? [
+            `With it, ${ended.tokens} API token${ended.tokens === 1 ? ' was' : 's were'} revoked and ${ended.endpoints} webhook endpoint${ended.endpoints === 1 ? ' was' : 's were'} disabled. Create new tokens you need, and enable the endpoints you recognise again in your account settings.`,
+          ]
+        : []),
       'If this was not you, reset your password right away and contact us.',
     ],
     button: { label: 'Reset password', url: `${origin}/forgot-password` },
@@ -85,12 +92,15 @@ export async function resetPassword(ctx: AppContext, token: string, password: st
       .where(and(eq(passwordResets.id, pending.id), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, sql`now()`)))
       .returning({ userId: passwordResets.userId });
     if (!spent) return null;
-    const [u] = await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, spent.userId)).returning();
+    // the link reached this mailbox: the address is proven
+    const u = await setPasswordHash(tx, spent.userId, passwordHash, { proveEmail: true });
     if (!u) return null;
     // every other reset link of the account dies with this one
     await tx.update(passwordResets).set({ usedAt: sql`now()` }).where(and(eq(passwordResets.userId, u.id), isNull(passwordResets.usedAt)));
-    await tx.delete(sessions).where(eq(sessions.userId, u.id));
-    const { text, html } = passwordChangedEmail(u.email, origin, 'reset');
+    await endAllSessions(tx, u.id);
+    // whoever held the account before the mailbox's owner took it back keeps no token or webhook (issue 33)
+    const ended = await endAccountAccess(tx, u.id, 'reset');
+    const { text, html } = passwordChangedEmail(u.email, origin, 'reset', ended);
     await enqueueEmail(tx, { dedupeKey: `password-changed:reset:${pending.id}`, kind: 'password-changed', to: u.email, subject: 'Your Metal Cards NYC password was changed', text, html });
     return u;
   });
@@ -103,14 +113,22 @@ export async function resetPassword(ctx: AppContext, token: string, password: st
 
 
 
-export async function changePassword(ctx: AppContext, userId: string, sessionId: string | null, currentPassword: string, newPassword: string, origin: string) {
-  const u = await checkCurrentPassword(ctx, userId, currentPassword, 'currentPassword');
-  assertPasswordAllowed(newPassword, u, 'newPassword');
-  const passwordHash = await hashPassword(newPassword);
+/** Changes the password; with `revokeAccess` (the default) every API token and webhook endpoint of the account ends too (issue 33). */
+export async function changePassword(
+  ctx: AppContext,
+  userId: string,
+  sessionId: string | null,
+  input: { currentPassword: string; newPassword: string; revokeAccess: boolean },
+  origin: string,
+) {
+  const u = await checkCurrentPassword(ctx, userId, input.currentPassword, 'currentPassword');
+  assertPasswordAllowed(input.newPassword, u, 'newPassword');
+  const passwordHash = await hashPassword(input.newPassword);
   await ctx.db.transaction(async (tx) => {
-    await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, u.id));
+    await setPasswordHash(tx, u.id, passwordHash);
     await tx.update(passwordResets).set({ usedAt: sql`now()` }).where(and(eq(passwordResets.userId, u.id), isNull(passwordResets.usedAt)));
-    const { text, html } = passwordChangedEmail(u.email, origin, 'change');
+    const ended = input.revokeAccess ? await endAccountAccess(tx, u.id, 'change') : null;
+    const { text, html } = passwordChangedEmail(u.email, origin, 'change', ended);
     await enqueueEmail(tx, { dedupeKey: `password-changed:${u.id}:${randomToken(8)}`, kind: 'password-changed', to: u.email, subject: 'Your Metal Cards NYC password was changed', text, html });
   });
   await endOtherSessions(ctx, u.id, sessionId);

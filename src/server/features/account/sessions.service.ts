@@ -1,6 +1,6 @@
 import { and, eq, gt, ne, sql } from 'drizzle-orm';
 import type { AppContext } from '#server/context';
-import { sessions } from '#server/db/schema/index';
+import { sessions } from '#server/db/schema/auth';
 import { sha256Hex } from '#server/infra/crypto';
 import { endOtherSessions } from '#server/features/auth/public-api';
 import { type AccountSession } from '#shared/schemas/account';

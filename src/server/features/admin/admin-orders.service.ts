@@ -2,10 +2,15 @@ import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { cardType as findCardType, deliveryOption as findDeliveryOption } from '#shared/catalogue';
 import type { AdminOrder, AdminOrderDetail, AdminOrderPage, OrderHistoryEntry, OrderNoteEntry } from '#shared/schemas/admin';
 import type { AppContext, SessionUser } from '#server/context';
-import { cards, designEvents, orderFulfilment, orderNotes, orderStatusHistory, orders, users } from '#server/db/schema/index';
+import { users } from '#server/db/schema/auth';
+import { cards, designEvents } from '#server/db/schema/designs';
+import { orderNotes, orderStatusHistory, orders } from '#server/db/schema/orders';
+import { orderFulfilment } from '#server/db/schema/production';
 import { carrierLabel } from '#shared/production/tracking';
+import { ShippingAddressView } from '#shared/schemas/orders';
 import { notFound } from '#server/http/http-errors';
 import { ordersWaitingForProfile } from '#server/features/engagement/public-api';
+import { getOrderPayment, orderWorkflow, saveInternalNotes } from '#server/features/orders/public-api';
 
 
 /** The columns the admin list needs (never the status token or idempotency key). */
@@ -226,7 +231,7 @@ const actorName = (u: { firstName: string; lastName: string; email: string } | n
 
 export async function getOrderDetail(ctx: AppContext, id: number): Promise<AdminOrderDetail> {
   const [row] = await ctx.db
-    .select({ ...orderListColumns, internalNotes: orders.internalNotes, unitPriceCents: orders.unitPriceCents, deliveryFeeCents: orders.deliveryFeeCents })
+    .select({ ...orderListColumns, internalNotes: orders.internalNotes, unitPriceCents: orders.unitPriceCents, deliveryFeeCents: orders.deliveryFeeCents, shippingAddress: orders.shippingAddress })
     .from(orders)
     .where(eq(orders.id, id))
     .limit(1);
@@ -243,6 +248,7 @@ export async function getOrderDetail(ctx: AppContext, id: number): Promise<Admin
     fromStatus: h.fromStatus,
     toStatus: h.toStatus,
     changedBy: h.changedBy && u ? actorName(u, h.changedByLabel) : h.changedByLabel,
+    note: h.note ?? null,
     createdAt: h.createdAt.toISOString(),
   }));
 
@@ -280,6 +286,7 @@ export async function getOrderDetail(ctx: AppContext, id: number): Promise<Admin
   return {
     ...toAdminOrder({ ...(row as unknown as ListRow), designFront: card?.frontImageUrl ?? null, waitsForProfile: (await ordersWaitingForProfile(ctx.db, [id])).has(id) }),
     internalNotes: row.internalNotes ?? '',
+    shippingAddress: row.shippingAddress ? (ShippingAddressView.safeParse({ line2: null, ...(row.shippingAddress as object) }).data ?? null) : null,
     unitPriceCents: row.unitPriceCents,
     deliveryFeeCents: row.deliveryFeeCents,
     history,
@@ -309,6 +316,8 @@ export async function getOrderDetail(ctx: AppContext, id: number): Promise<Admin
           pickupReadyAt: shipped.pickupReadyAt ? shipped.pickupReadyAt.toISOString() : null,
         }
       : null,
+    payment: await getOrderPayment(ctx, id),
+    workflow: await orderWorkflow(ctx.db, id),
   };
 }
 
@@ -319,12 +328,6 @@ export const staffLabel = (u: SessionUser) => [u.firstName, u.lastName].filter(B
  * entry of the notes history (who and when), in one transaction. Saving the same text again adds nothing.
  */
 export async function saveOrderNotes(ctx: AppContext, id: number, notes: string, actor: SessionUser): Promise<AdminOrderDetail> {
-  await ctx.db.transaction(async (tx) => {
-    const [current] = await tx.select({ id: orders.id, internalNotes: orders.internalNotes }).from(orders).where(eq(orders.id, id)).for('update').limit(1);
-    if (!current) throw notFound('Order not found');
-    if ((current.internalNotes ?? '') === notes) return;
-    await tx.update(orders).set({ internalNotes: notes, updatedAt: new Date() }).where(eq(orders.id, id));
-    await tx.insert(orderNotes).values({ orderId: id, body: notes, authorId: actor.id, authorLabel: staffLabel(actor) });
-  });
+  await saveInternalNotes(ctx, id, notes, { id: actor.id, label: staffLabel(actor) });
   return getOrderDetail(ctx, id);
 }

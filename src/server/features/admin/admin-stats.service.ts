@@ -2,17 +2,17 @@ import { sql } from 'drizzle-orm';
 import { CARD_TYPES, cardType as findCardType } from '#shared/catalogue';
 import { RECENT_ORDERS_SHOWN, type AdminStats } from '#shared/schemas/admin';
 import type { AppContext } from '#server/context';
+import { revenueFigures } from '#server/features/orders/public-api';
 import { recentOrders } from './admin-orders.service';
 import { queryRows } from '#server/db/rows';
 
 /**
- * The overview's figures, all from the data: counts by status, revenue from the orders' price
- * snapshots (`total_cents`) of paid or confirmed orders only (every status past pending but
- * cancelled; issue 20), pending orders' value shown apart, Success Rate = completed / orders that are
+ * The overview's figures, all from the data: counts by status, revenue as the money received less
+ * the money refunded (the orders' payments; issue 35, decision 35-01), pending orders' value shown apart, Success Rate = completed / orders that are
  * not pending (decisions.md), card type popularity and the most recent orders.
  */
 export async function getAdminStats(ctx: AppContext): Promise<AdminStats> {
-  const rows = await queryRows<{ card_type: string; orders: number; cards: string | number; pending: number; completed: number; cancelled: number; revenue: string | number; pending_value: string | number }>(
+  const rows = await queryRows<{ card_type: string; orders: number; cards: string | number; pending: number; completed: number; cancelled: number; pending_value: string | number }>(
     ctx.db,
     sql`
     select card_type,
@@ -21,7 +21,6 @@ export async function getAdminStats(ctx: AppContext): Promise<AdminStats> {
            count(*) filter (where status = 'pending')::int as pending,
            count(*) filter (where status = 'completed')::int as completed,
            count(*) filter (where status = 'cancelled')::int as cancelled,
-           coalesce(sum(total_cents) filter (where status not in ('pending', 'cancelled')), 0)::bigint as revenue,
            coalesce(sum(total_cents) filter (where status = 'pending'), 0)::bigint as pending_value
     from orders group by card_type`,
   );
@@ -30,17 +29,17 @@ export async function getAdminStats(ctx: AppContext): Promise<AdminStats> {
   let pendingOrders = 0;
   let completedOrders = 0;
   let cancelledOrders = 0;
-  let totalRevenueCents = 0;
   let pendingRevenueCents = 0;
   for (const row of rows) {
     totalOrders += Number(row.orders);
     pendingOrders += Number(row.pending);
     completedOrders += Number(row.completed);
     cancelledOrders += Number(row.cancelled);
-    totalRevenueCents += Number(row.revenue);
     pendingRevenueCents += Number(row.pending_value);
   }
   const decided = totalOrders - pendingOrders;
+  const revenue = await revenueFigures(ctx);
+  const totalRevenueCents = revenue.netCents;
 
   // every catalogue type is listed (0 when never ordered), then any older type found in the data
   const byType = new Map(rows.map((row) => [row.card_type, row]));
@@ -59,6 +58,8 @@ export async function getAdminStats(ctx: AppContext): Promise<AdminStats> {
     cancelledOrders,
     totalRevenueCents,
     totalRevenue: Math.round(totalRevenueCents) / 100,
+    refundedRevenueCents: revenue.refundedCents,
+    paidOrders: revenue.paidOrders,
     pendingRevenueCents,
     pendingRevenue: Math.round(pendingRevenueCents) / 100,
     successRate: decided > 0 ? completedOrders / decided : null,

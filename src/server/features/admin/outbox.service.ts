@@ -1,8 +1,10 @@
 import { and, count, desc, eq, type SQL } from 'drizzle-orm';
 import type { OutboxEmail, OutboxEmailSummary, OutboxPage } from '#shared/schemas/admin';
 import type { AppContext } from '#server/context';
-import { outbox } from '#server/db/schema/index';
+import { outbox } from '#server/db/schema/infra';
 import { conflict, notFound } from '#server/http/http-errors';
+import { redactOneTimeLinks } from '#server/infra/mail/one-time-links';
+import { requeueFailedEmail } from '#server/infra/mail/outbox';
 import { outboxCounts } from './testing-summary.service';
 
 const summaryColumns = {
@@ -46,7 +48,8 @@ export async function listOutbox(ctx: AppContext, opts: { status?: string; page:
 export async function getOutboxEmail(ctx: AppContext, id: number): Promise<OutboxEmail> {
   const [r] = await ctx.db.select({ ...summaryColumns, textBody: outbox.textBody, htmlBody: outbox.htmlBody }).from(outbox).where(eq(outbox.id, id)).limit(1);
   if (!r) throw notFound('E-mail not found');
-  return { ...toSummary(r), textBody: r.textBody, htmlBody: r.htmlBody };
+  // staff see that a one-time link was sent, never the link, also while the e-mail waits (issue 33)
+  return { ...toSummary(r), textBody: redactOneTimeLinks(r.textBody), htmlBody: redactOneTimeLinks(r.htmlBody) };
 }
 
 /** Sends a failed e-mail again (after SMTP is fixed): back to pending with a fresh retry budget. */
@@ -54,12 +57,7 @@ export async function retryOutboxEmail(ctx: AppContext, id: number): Promise<Out
   const [current] = await ctx.db.select({ status: outbox.status }).from(outbox).where(eq(outbox.id, id)).limit(1);
   if (!current) throw notFound('E-mail not found');
   if (current.status !== 'failed') throw conflict('Only a failed e-mail can be sent again');
-  const [r] = await ctx.db
-    .update(outbox)
-    .set({ status: 'pending', attempts: 0, nextAttemptAt: new Date(), lockedUntil: null })
-    .where(and(eq(outbox.id, id), eq(outbox.status, 'failed')))
-    .returning({ id: outbox.id, status: outbox.status });
-  if (!r) throw conflict('Only a failed e-mail can be sent again');
+  if (!(await requeueFailedEmail(ctx.db, id))) throw conflict('Only a failed e-mail can be sent again');
   ctx.outbox.kick();
   return getOutboxEmail(ctx, id);
 }

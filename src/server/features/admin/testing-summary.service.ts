@@ -3,7 +3,9 @@ import { desc, eq, sql } from 'drizzle-orm';
 import { PAGE_ROUTES, publicProfilePath } from '#shared/routes';
 import type { LinkCheckResult, SystemCheck, TestingSummary } from '#shared/schemas/admin';
 import type { AppContext } from '#server/context';
-import { linkChecks, profiles, templates } from '#server/db/schema/index';
+import { linkChecks } from '#server/db/schema/admin';
+import { profiles } from '#server/db/schema/profile';
+import { templates } from '#server/db/schema/templates';
 import { crawlSite, type PageFetcher } from './link-checker';
 import { queryRow } from '#server/db/rows';
 

@@ -1,14 +1,7 @@
 import type { FastifyInstance } from 'fastify';
+import { route } from '#server/http/endpoint';
+import * as api from '#shared/contracts/ai';
 import { AI_IMAGE_MAX_BYTES } from '#shared/catalogue';
-import {
-  AiBackgroundRemoveResponse,
-  AiFeedbackCreateBody,
-  AiFeedbackCreateResponse,
-  AiPaletteCreateBody,
-  AiPaletteCreateResponse,
-  AiSuggestionCreateBody,
-  AiSuggestionCreateResponse,
-} from '#shared/schemas/ai';
 import type { ZodTypeProvider } from '#server/http/validation';
 import { enforceRateLimit } from '#server/infra/rate-limit';
 import { readUpload } from '#server/http/multipart';
@@ -35,27 +28,28 @@ export async function aiRoutes(app: FastifyInstance) {
   const limit = (key: string, rule: { limit: number; windowSeconds: number }) =>
     enforceRateLimit(app.ctx.rateLimiter, key, rule.limit, rule.windowSeconds, TOO_MANY);
 
-  r.post('/api/ai/design-suggestions', { config: { access: 'user' }, schema: { body: AiSuggestionCreateBody, response: { 200: AiSuggestionCreateResponse } } }, async (req) => {
+  route(r, api.postAiDesignSuggestions, async (req) => {
     await limit(`ai:text:${req.user!.id}`, AI_RATE_LIMITS.text);
     return suggestDesign(app.ctx, providers, req.body);
   });
 
-  r.post('/api/ai/design-feedback', { config: { access: 'user' }, schema: { body: AiFeedbackCreateBody, response: { 200: AiFeedbackCreateResponse } } }, async (req) => {
+  route(r, api.postAiDesignFeedback, async (req) => {
     await limit(`ai:text:${req.user!.id}`, AI_RATE_LIMITS.text);
     return reviewDesign(app.ctx, providers, req.body);
   });
 
-  r.post('/api/ai/color-palette', { config: { access: 'user' }, schema: { body: AiPaletteCreateBody, response: { 200: AiPaletteCreateResponse } } }, async (req) => {
+  route(r, api.postAiColorPalette, async (req) => {
     await limit(`ai:palette:${req.user!.id}`, AI_RATE_LIMITS.palette);
     return generatePalette(req.body);
   });
 
-  r.post('/api/photoroom/remove-background', { config: { access: 'user' }, schema: { response: { 200: AiBackgroundRemoveResponse } } }, async (req) => {
+  route(r, api.postPhotoroomRemoveBackground, async (req) => {
     const userId = req.user!.id;
     await limit(`ai:image:${userId}`, AI_RATE_LIMITS.image);
     await limit(`ai:image-day:${userId}`, AI_RATE_LIMITS.imageDaily);
     const upload = await readUpload(req, { field: 'image', maxBytes: AI_IMAGE_MAX_BYTES, tooLargeMessage: 'File too large' }).catch((e) => {
       // the spec's message for a request without the image
+      // bounded: our own error message
       if (e instanceof HttpError && e.statusCode === 400 && /choose a file|Expected the file/.test(e.message)) throw badRequest('No image selected', { image: 'No image selected' });
       throw e;
     });

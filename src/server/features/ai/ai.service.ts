@@ -1,6 +1,6 @@
 import type { AppContext } from '#server/context';
 import { saveFile } from '#server/infra/files';
-import { HttpError, serviceUnavailable } from '#server/http/http-errors';
+import { serviceUnavailable } from '#server/http/http-errors';
 import { generateColorPalette } from '#server/features/ai/engine/palette';
 import { generateDesignSuggestions } from '#server/features/ai/engine/suggestions';
 import { analyseDesign, answerQuestion, composeFeedback } from '#server/features/ai/engine/feedback';
@@ -16,8 +16,8 @@ import type {
 import { createChatModel, ModelError, type ChatModel } from '#server/features/ai/providers/chat-model';
 import { createPhotoroomClient, type PhotoroomClient } from '#server/features/ai/providers/photoroom';
 import { modelFeedback, modelSuggestions } from './model-prompts';
-import { decodeRgba, encodePng, inspectAiImage, sanitizedCopy, PROCESS_MAX_SIDE } from './image-intake';
-import { segmentBackgroundOffThread, SegmentError } from '#server/features/ai/engine/segment-background';
+import { inspectAiImage, PROCESS_MAX_SIDE } from './image-intake';
+import { asBuffer, runTask } from '#server/infra/worker-pool';
 import sharp from 'sharp';
 
 export interface AiProviders {
@@ -89,23 +89,17 @@ async function serialised<T>(fn: () => Promise<T>): Promise<T> {
 /** Removes a flat or near-flat background on this machine: PNG with transparency. */
 export async function removeBackgroundLocally(data: Buffer): Promise<{ png: Buffer; width: number; height: number }> {
   return serialised(async () => {
-    const { rgba, width, height } = await decodeRgba(data, PROCESS_MAX_SIDE);
-    let seg;
-    try {
-      seg = await segmentBackgroundOffThread(rgba, width, height);
-    } catch (e) {
-      if (e instanceof SegmentError) throw new HttpError(422, e.message);
-      throw e;
-    }
-    const png = await encodePng(seg.rgba, width, height);
-    return { png, width, height };
+    // the decode of the user's bytes, the segmentation and the encode all run in the sandbox
+    // (decision 32-02): libvips on untrusted input only where a deadline can SIGKILL it
+    const out = await runTask<{ png: Uint8Array; width: number; height: number }>('ai', 'removeBackground', { data, maxSide: PROCESS_MAX_SIDE }, { timeoutMs: 30_000 });
+    return { png: asBuffer(out.png), width: out.width, height: out.height };
   });
 }
 
 /** PhotoRoom's cut-out, checked and re-encoded (never stored as the service sent it). */
 async function removeWithPhotoroom(client: PhotoroomClient, data: Buffer): Promise<{ png: Buffer; width: number; height: number }> {
-  const clean = await sanitizedCopy(data);
-  const result = await client.removeBackground(clean.data, clean.mimeType);
+  const clean = await runTask<{ data: Uint8Array; mimeType: 'image/png' | 'image/jpeg' }>('ai', 'aiSanitizedCopy', { data, maxSide: PROCESS_MAX_SIDE }, { timeoutMs: 30_000 });
+  const result = await client.removeBackground(asBuffer(clean.data), clean.mimeType);
   const meta = await inspectAiImage(result);
   if (meta.width * meta.height > PROCESS_MAX_SIDE * PROCESS_MAX_SIDE * 4) throw new Error('PhotoRoom image larger than expected');
   const { data: png, info } = await sharp(result, { limitInputPixels: PROCESS_MAX_SIDE * PROCESS_MAX_SIDE * 4 })

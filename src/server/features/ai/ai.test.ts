@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ProcessPool, processPool } from '#server/infra/process-pool';
 import { sql } from 'drizzle-orm';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -206,6 +207,25 @@ describe('POST /api/photoroom/remove-background', () => {
     expect((await rgbaAt(png, 2, 2))[3]).toBe(0);
     expect((await rgbaAt(png, 637, 477))[3]).toBe(0);
     expect(await rgbaAt(png, Math.round(640 * 0.76), 240)).toEqual([0x1f, 0x3a, 0x93, 255]);
+  });
+
+  it('decodes the user’s image in the sandbox, not in the server process: the task gets the bytes as sent (issue 32)', async () => {
+    const pool = processPool();
+    const calls: Array<{ task: string; arg: unknown }> = [];
+    const spy = vi.spyOn(pool, 'run').mockImplementation(function (this: typeof pool, lane, task, arg, opts) {
+      calls.push({ task, arg });
+      return ProcessPool.prototype.run.call(this, lane, task, arg, opts);
+    } as typeof pool.run);
+    try {
+      const img = await logoImage({ width: 320, height: 240 });
+      const res = await removeBg(img);
+      expect(res.statusCode).toBe(200);
+      // one task, the whole job: decode, segment and encode; what crossed is the file, not pixels
+      expect(calls.map((c) => c.task)).toEqual(['removeBackground']);
+      expect(Buffer.from((calls[0]!.arg as { data: Uint8Array }).data).equals(img)).toBe(true);
+    } finally {
+      spy.mockRestore();
+    }
   });
 
   it('accepts JPEG and WebP by their bytes whatever the name says', async () => {

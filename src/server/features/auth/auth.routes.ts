@@ -1,19 +1,12 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import {
-  AuthLoginBody,
-  AuthLogoutResponse,
-  AuthRegisterBody,
-  AuthUserResponse,
-  AuthVerifyEmailResponse,
-  AuthVerifyResendResponse,
-  VerifyEmailBody,
-} from '#shared/schemas/auth';
+import { route } from '#server/http/endpoint';
+import * as api from '#shared/contracts/auth';
 import { VERIFY_MESSAGES } from '#shared/auth-rules';
 import type { ZodTypeProvider } from '#server/http/validation';
 import type { AppContext } from '#server/context';
 import { unauthorized } from '#server/http/http-errors';
 import { clearSessionCookie, startSession, toSessionUser } from '#server/plugins/session';
-import { enforceRateLimit } from '#server/infra/rate-limit';
+import { clientKey, enforceRateLimit } from '#server/infra/rate-limit';
 import { authenticate, endSession, registerUser } from './auth.service';
 import { resendVerificationEmail, verifyEmailToken } from './email-verification.service';
 
@@ -38,16 +31,16 @@ export async function authRoutes(app: FastifyInstance, opts: AuthRoutesOptions =
   // links in e-mails (PUBLIC_URL when set, otherwise this request's origin)
   const origin = (req: FastifyRequest) => app.ctx.publicUrl({ protocol: req.protocol, host: req.host });
 
-  r.post('/api/auth/register', { config: { access: 'public' }, schema: { body: AuthRegisterBody, response: { 201: AuthUserResponse } } }, async (req, reply) => {
-    await enforceRateLimit(app.ctx.rateLimiter, `register:ip:${req.ip}`, 20, 3600, 'Too many sign-ups from this address. Please try again later.');
+  route(r, api.postAuthRegister, async (req, reply) => {
+    await enforceRateLimit(app.ctx.rateLimiter, `register:ip:${clientKey(req)}`, 20, 3600, 'Too many sign-ups from this address. Please try again later.');
     const user = await registerUser(app.ctx, req.body, origin(req));
     if (req.sessionId) await endSession(app.ctx, req.sessionId);
     await startSession(app, req, reply, user.id);
     return reply.status(201).send(user);
   });
 
-  r.post('/api/auth/login', { config: { access: 'public' }, schema: { body: AuthLoginBody, response: { 200: AuthUserResponse } } }, async (req, reply) => {
-    const user = await authenticate(app.ctx, req.ip, req.body.email, req.body.password);
+  route(r, api.postAuthLogin, async (req, reply) => {
+    const user = await authenticate(app.ctx, clientKey(req), req.body.email, req.body.password);
     // a new token at every login; the old session (if any) is ended (no session fixation)
     if (req.sessionId) await endSession(app.ctx, req.sessionId);
     await startSession(app, req, reply, user.id);
@@ -55,26 +48,32 @@ export async function authRoutes(app: FastifyInstance, opts: AuthRoutesOptions =
     return user;
   });
 
-  r.post('/api/auth/logout', { config: { access: 'public' }, schema: { response: { 200: AuthLogoutResponse } } }, async (req, reply) => {
+  route(r, api.postAuthLogout, async (req, reply) => {
     if (req.sessionId) await endSession(app.ctx, req.sessionId);
     clearSessionCookie(req, reply);
     return { message: 'Logged out' };
   });
 
-  r.get('/api/auth/user', { config: { access: 'public' }, schema: { response: { 200: AuthUserResponse } } }, async (req) => {
+  route(r, api.getAuthUser, async (req) => {
     if (!req.user) throw unauthorized('Not signed in');
     return req.user;
   });
 
+  // the same question for the web client, answered 200 for visitors too (no failed request logged in their browser)
+  route(r, api.getAuthSession, async (req, reply) => {
+    reply.header('cache-control', 'no-store');
+    return { user: req.user ?? null };
+  });
+
   // the link may be opened on any device, signed in or not: the token is the proof
-  r.post('/api/auth/verify-email', { config: { access: 'public' }, schema: { body: VerifyEmailBody, response: { 200: AuthVerifyEmailResponse } } }, async (req) => {
-    await enforceRateLimit(app.ctx.rateLimiter, `verify-email:ip:${req.ip}`, VERIFY_IP_LIMIT.limit, VERIFY_IP_LIMIT.windowSeconds);
+  route(r, api.postAuthVerifyEmail, async (req) => {
+    await enforceRateLimit(app.ctx.rateLimiter, `verify-email:ip:${clientKey(req)}`, VERIFY_IP_LIMIT.limit, VERIFY_IP_LIMIT.windowSeconds);
     const u = await verifyEmailToken(app.ctx, req.body.token);
     await verifiedSignIn({ id: u.id, emailVerified: true });
     return { message: VERIFY_MESSAGES.verified, user: req.user?.id === u.id ? toSessionUser(u) : null };
   });
 
-  r.post('/api/auth/verify-email/resend', { config: { access: 'user' }, schema: { response: { 200: AuthVerifyResendResponse } } }, async (req) => {
+  route(r, api.postAuthVerifyEmailResend, async (req) => {
     await resendVerificationEmail(app.ctx, req.user!.id, origin(req));
     return { message: VERIFY_MESSAGES.sent };
   });

@@ -1,7 +1,7 @@
 import { eq, sql, and, ne } from 'drizzle-orm';
 import { hash, verify } from '@node-rs/argon2';
 import type { AppContext, SessionUser } from '#server/context';
-import { sessions, users } from '#server/db/schema/index';
+import { sessions, users } from '#server/db/schema/auth';
 import { conflict, unauthorized } from '#server/http/http-errors';
 import { enforceRateLimit } from '#server/infra/rate-limit';
 import { toSessionUser } from '#server/plugins/session';

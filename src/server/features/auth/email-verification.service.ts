@@ -2,7 +2,7 @@ import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { VERIFY_EMAIL_TTL_HOURS, VERIFY_MESSAGES, VERIFY_RESEND_SECONDS } from '#shared/auth-rules';
 import type { AppContext } from '#server/context';
 import type { Db, Tx } from '#server/db/client';
-import { emailVerifications, users } from '#server/db/schema/index';
+import { emailVerifications, users } from '#server/db/schema/auth';
 import { badRequest, conflict, notFound } from '#server/http/http-errors';
 import { randomToken, sha256Hex } from '#server/infra/crypto';
 import { enforceRateLimit } from '#server/infra/rate-limit';

@@ -1,4 +1,5 @@
 /** What other features may use of auth (docs/architecture.md, "Walls"). */
-export { endOtherSessions, endSession, findUserByEmail, hashPassword, registerUser, verifyPassword } from './auth.service';
+export { endOtherSessions, endSession, findUserByEmail, hashPassword, registerUser } from './auth.service';
 export { assertPasswordAllowed } from './password-policy';
-export { isListedAdmin } from './email-verification.service';
+export { checkAccountPassword, proveOwner } from './owner-proof';
+export { deleteUserRow, endAllSessions, markEmailProven, setPasswordHash, setProvenEmail } from './user-writes';

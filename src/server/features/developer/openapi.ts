@@ -1,52 +1,9 @@
-import type { FastifyInstance, RouteOptions } from 'fastify';
 import { z } from 'zod';
+import type { Endpoint, OwnBody } from '#shared/contracts/endpoint';
 import { ErrorResponse } from '#shared/schemas/common';
-import type { ApiScope } from '#shared/schemas/developer';
-
-/** What the document needs to know of one registered route. */
-export interface ApiRoute {
-  method: string;
-  url: string;
-  access: string | undefined;
-  scopes: readonly ApiScope[];
-  summary?: string;
-  params?: z.ZodType;
-  querystring?: z.ZodType;
-  body?: z.ZodType;
-  response?: Record<string, z.ZodType>;
-}
-
-const ROUTES = Symbol.for('metal-cards.api-routes');
-type WithRoutes = FastifyInstance & { [ROUTES]?: ApiRoute[] };
-
-/**
- * Records every route the app registers (an onRoute hook on the root instance, placed first in
- * `src/server/routes.ts`), so the document describes exactly what the server answers.
- */
-export const apiRouteCollector = Object.assign(
-  async (app: FastifyInstance) => {
-    const list: ApiRoute[] = [];
-    app.decorate(ROUTES, list);
-    app.addHook('onRoute', (route: RouteOptions) => {
-      const methods = Array.isArray(route.method) ? route.method : [route.method];
-      const schema = (route.schema ?? {}) as { summary?: string; params?: z.ZodType; querystring?: z.ZodType; body?: z.ZodType; response?: Record<string, z.ZodType> };
-      const config = (route.config ?? {}) as { access?: string; scopes?: readonly ApiScope[] };
-      for (const m of methods) {
-        const method = String(m).toUpperCase();
-        if (method === 'HEAD' || method === 'OPTIONS') continue;
-        list.push({ method, url: route.url, access: config.access, scopes: config.scopes ?? [], summary: schema.summary, params: schema.params, querystring: schema.querystring, body: schema.body, response: schema.response });
-      }
-    });
-  },
-  { [Symbol.for('skip-override')]: true },
-);
-
-export function registeredRoutes(app: FastifyInstance): ApiRoute[] {
-  return (app as WithRoutes)[ROUTES] ?? [];
-}
 
 /** Internal routes the public document leaves out (decision 23-01): staff, pages, files, health and the document itself. */
-export function isDocumented(route: Pick<ApiRoute, 'url' | 'access'>): boolean {
+export function isDocumented(route: { url: string; access: string | undefined }): boolean {
   if (route.access === 'admin' || route.access === undefined) return false;
   if (!route.url.startsWith('/api/')) return false;
   return !['/api/health', '/api/openapi.json', '/api/docs', '/api/docs/:file'].includes(route.url);
@@ -100,6 +57,7 @@ const CAPABILITY: Record<string, string> = {
   order: 'orders',
   orders: 'orders',
   'order-status': 'orders',
+  checkout: 'orders',
   cards: 'templates',
   'generate-card': 'templates',
   'svg-templates': 'templates',
@@ -128,47 +86,50 @@ function operationId(method: string, url: string): string {
 
 const VERB: Record<string, string> = { GET: 'Read', POST: 'Send', PUT: 'Save', PATCH: 'Update', DELETE: 'Delete' };
 
-/** Readable names of the operations a token can call (and of the token routes); the rest get method + path. */
-const SUMMARIES: Record<string, string> = {
-  'GET /api/profile': 'Your profile',
-  'POST /api/profile': 'Create your profile',
-  'PUT /api/profile': 'Save your profile and card design',
-  'PUT /api/profile/:id': 'Update your profile',
-  'GET /api/profile/lead-form': 'Your contact-exchange form settings',
-  'PUT /api/profile/lead-form': 'Save your contact-exchange form settings',
-  'GET /api/leads': 'List your leads',
-  'GET /api/leads.csv': 'Your leads as CSV',
-  'GET /api/leads.vcf': 'Your leads as vCards',
-  'GET /api/stats/visits': 'Profile visit statistics',
-  'GET /api/stats/engagement': 'Views, saves, clicks and leads by day',
-  'GET /api/team': 'Your team and your role',
-  'PATCH /api/team': 'Update the team',
-  'PUT /api/team/brand': 'Save the team brand',
-  'GET /api/team/members': 'Team members',
-  'PATCH /api/team/members/:userId': "Change a member's role",
-  'DELETE /api/team/members/:userId': 'Remove a member',
-  'POST /api/team/invites': 'Invite people',
-  'POST /api/team/invites/import': 'Invite people from a CSV file',
-  'POST /api/team/invites/:id/resend': 'Send an invitation again',
-  'DELETE /api/team/invites/:id': 'Withdraw an invitation',
-  'GET /api/team/orders': 'Team card orders',
-  'GET /api/team/stats': 'Team statistics',
-  'GET /api/team/leads': 'Team leads',
-  'GET /api/team/leads.csv': 'Team leads as CSV',
-  'GET /api/tokens': 'Your access tokens',
-  'POST /api/tokens': 'Create an access token (the secret is in this answer only)',
-  'DELETE /api/tokens/:id': 'Revoke an access token',
-};
+/** The schema of a file or text answer in one media type: a JSON download is a JSON object, others a string. */
+function fileSchema(media: string, binary: boolean): Record<string, unknown> {
+  if (media === 'application/json') return { type: 'object', description: 'A JSON document (sent as a download).' };
+  return { type: 'string', ...(binary ? { format: 'binary' } : {}) };
+}
 
 function responseEntry(schema: z.ZodType): Record<string, unknown> {
   const json = toJsonSchema(schema, 'output');
   if (json.type === 'null') return { description: typeof json.description === 'string' ? json.description : 'No body' };
-  const media = mediaTypesOf(json);
-  if (media.length) {
-    const body = { schema: { type: 'string', ...(json.format === 'binary' ? { format: 'binary' } : {}) } };
-    return { description: json.description, content: Object.fromEntries(media.map((m) => [m, body])) };
+  // one answer in several formats (`z.union` of text/file answers, e.g. the QR code as SVG or PNG): each media type once
+  const variants = Array.isArray(json.anyOf) ? (json.anyOf as Array<Record<string, unknown>>) : [json];
+  const media = variants.flatMap((v) => mediaTypesOf(v).map((m) => [m, v.format === 'binary'] as const));
+  if (media.length && media.length >= variants.length) {
+    const description = variants.map((v) => v.description).filter(Boolean).join('; or ');
+    return { description, content: Object.fromEntries(media.map(([m, binary]) => [m, { schema: fileSchema(m, binary) }])) };
   }
   return { description: 'JSON', content: { 'application/json': { schema: json } } };
+}
+
+/** A multipart request body of one file field (the handler reads the stream itself, with its own cap). */
+function fileUpload(field: string, what: string): Record<string, unknown> {
+  return {
+    required: true,
+    description: `multipart/form-data with the ${what} in the field \`${field}\`.`,
+    content: {
+      'multipart/form-data': {
+        schema: { type: 'object', required: [field], properties: { [field]: { type: 'string', format: 'binary', description: what } } },
+        encoding: { [field]: { contentType: 'application/octet-stream' } },
+      },
+    },
+  };
+}
+
+/** The request body of an operation that reads its request itself (the contract's `ownBody`: multipart, raw bytes, JSON or a plain form). */
+function ownBody(body: OwnBody): Record<string, unknown> {
+  if ('upload' in body) return fileUpload(body.upload.field, body.upload.what);
+  const json = typeof body.json === 'string' ? { type: 'object', description: body.json } : toJsonSchema(body.json, 'input');
+  const content: Record<string, unknown> = { 'application/json': { schema: json } };
+  if (body.plainForm) {
+    // the same fields as a plain HTML form sends them: strings
+    const props = Object.keys((json.properties ?? {}) as object);
+    content['multipart/form-data'] = { schema: { type: 'object', properties: Object.fromEntries(props.map((k) => [k, { type: 'string' }])), required: json.required ?? [] } };
+  }
+  return { required: true, description: body.description, content };
 }
 
 function parameters(schema: z.ZodType | undefined, where: 'path' | 'query'): Array<Record<string, unknown>> {
@@ -179,23 +140,64 @@ function parameters(schema: z.ZodType | undefined, where: 'path' | 'query'): Arr
   return Object.entries(props).map(([name, s]) => ({ name, in: where, required: where === 'path' || required.has(name), schema: s }));
 }
 
-/** The OpenAPI 3.1 document of the public API, built from the routes' own zod contracts. */
-export function buildOpenApiDocument(routes: ApiRoute[], opts: { serverUrl: string; sessionCookie: string }) {
+const TAG_DESCRIPTIONS: Record<string, string> = {
+  account: 'Your account: e-mail, password, sessions, data export and deletion.',
+  ai: 'The design assistant: suggestions, feedback, colour palettes and background removal.',
+  auth: 'Sign-up, sign-in, sign-out, e-mail verification and password reset.',
+  developer: 'Access tokens for this API.',
+  engagement: 'Leads, card codes and visit statistics of your profile.',
+  orders: 'Metal card orders: placing, status and claiming.',
+  profile: 'Your digital profile, its public page data, QR code and contact file.',
+  reviews: 'Customer reviews.',
+  site: 'Newsletter subscription.',
+  team: 'Teams: members, invitations, brand, orders, leads and statistics.',
+  templates: 'Card templates, previews, rendering and designs sent for review.',
+  uploads: 'Uploading profile images, logos and order artwork.',
+  wallet: 'Apple Wallet and Google Wallet passes of your profile.',
+  webhooks: 'Webhook endpoints and their deliveries (Standard Webhooks).',
+};
+
+/** Answers every operation can give, in `components.responses` (referenced by each operation). */
+function sharedResponses(): Record<string, unknown> {
+  const error = { 'application/json': { schema: toJsonSchema(ErrorResponse, 'output') } };
+  const retryAfter = { 'Retry-After': { description: 'Seconds to wait before trying again.', schema: { type: 'integer', minimum: 1 } } };
+  return {
+    Error: { description: 'The request was refused: JSON `{ message, errors? }` (`errors` names the fields to fix).', content: error },
+    Unauthorized: { description: 'Not signed in, or the API token is unknown, revoked or expired.', content: error },
+    Forbidden: { description: 'Not allowed: an API token without the scope this operation needs, or a token on an operation tokens cannot call.', content: error },
+    TokenNotAccepted: { description: 'Refused: sent with an API token (public operations take none: send the request without `Authorization`), or not allowed for this resource.', content: error },
+    ServiceUnavailable: { description: 'Busy or briefly unavailable (database or worker queue): try again after `Retry-After` seconds.', headers: retryAfter, content: error },
+  };
+}
+
+/** Path items list their operations in this order. */
+const METHOD_ORDER = ['get', 'post', 'put', 'patch', 'delete'];
+
+/**
+ * The OpenAPI 3.1 document of the public API, generated from the shared endpoint contracts alone
+ * (decision 34-04): no app is booted, nothing is recorded at run time.
+ */
+export function buildOpenApiDocument(endpoints: readonly Endpoint[], opts: { serverUrl: string; sessionCookie: string }) {
   const paths: Record<string, Record<string, unknown>> = {};
   const tags = new Set<string>();
-  for (const r of routes) {
+  for (const e of endpoints) {
+    const r = { method: e.method, url: e.path, access: e.access, scopes: e.scopes ?? [], summary: e.summary, params: e.params, querystring: e.query, body: e.body, response: e.responses as Record<string, z.ZodType> };
     if (!isDocumented(r)) continue;
     const tag = capabilityOf(r.url);
     tags.add(tag);
     const responses: Record<string, unknown> = {};
     for (const [status, schema] of Object.entries(r.response ?? {})) responses[status.replace(/xx$/, 'XX')] = responseEntry(schema);
-    if (!Object.keys(responses).some((s) => s.startsWith('4'))) responses['4XX'] = { description: 'Error', content: { 'application/json': { schema: toJsonSchema(ErrorResponse, 'output') } } };
+    if (!Object.keys(responses).some((s) => s.startsWith('4'))) responses['4XX'] = { $ref: '#/components/responses/Error' };
+    // what the access check answers before the handler runs (plugins/session.ts, plugins/api-tokens.ts)
+    if (r.access !== 'public') responses['401'] ??= { $ref: '#/components/responses/Unauthorized' };
+    responses['403'] ??= { $ref: r.access === 'public' ? '#/components/responses/TokenNotAccepted' : '#/components/responses/Forbidden' };
+    responses['503'] ??= { $ref: '#/components/responses/ServiceUnavailable' };
     const security: Array<Record<string, string[]>> = r.access === 'public' ? [] : [{ cookieAuth: [] }];
     if (r.access !== 'public' && r.scopes.length) security.push({ bearerAuth: [...r.scopes] });
     const scopeNote = r.access === 'public' ? 'Public: no sign-in.' : r.scopes.length ? `API token scope: ${r.scopes.join(', ')}.` : 'Signed-in session only (not available to API tokens).';
     const op: Record<string, unknown> = {
       operationId: operationId(r.method, r.url),
-      summary: r.summary ?? SUMMARIES[`${r.method} ${r.url}`] ?? `${VERB[r.method] ?? r.method} ${r.url.replace(/^\/api\//, '')}`,
+      summary: r.summary ?? `${VERB[r.method] ?? r.method} ${r.url.replace(/^\/api\//, '')}`,
       description: scopeNote,
       tags: [tag],
       security,
@@ -204,6 +206,7 @@ export function buildOpenApiDocument(routes: ApiRoute[], opts: { serverUrl: stri
       responses,
     };
     if (r.body) op.requestBody = { required: true, content: { 'application/json': { schema: toJsonSchema(r.body, 'input') } } };
+    else if (e.ownBody) op.requestBody = ownBody(e.ownBody);
     const path = openApiPath(r.url);
     paths[path] ??= {};
     paths[path][r.method.toLowerCase()] = op;
@@ -214,16 +217,23 @@ export function buildOpenApiDocument(routes: ApiRoute[], opts: { serverUrl: stri
       title: 'Metal Cards API',
       version: '1',
       description:
-        'The JSON API behind our own screens. Sign in (cookie session) or send `Authorization: Bearer <token>` with an access token made on the Developer section of your account page; a token reaches only the operations whose scope it holds.',
+        'The JSON API behind our own screens. Sign in (cookie session) or send `Authorization: Bearer <token>` with an access token made on the Developer section of your account page; a token reaches only the operations whose scope it holds (other operations answer 403 to a token). Errors are JSON `{ message, errors? }`. A method a path does not take answers 405 with an `Allow` header listing the methods it does; 429 and 503 answers carry `Retry-After` (seconds).',
+      // an SPDX LicenseRef (SPDX's syntax for a licence not on its list): the API is not open source
+      license: { name: 'Proprietary: all rights reserved', identifier: 'LicenseRef-Proprietary' },
     },
     servers: [{ url: opts.serverUrl }],
-    tags: [...tags].sort().map((name) => ({ name })),
+    tags: [...tags].sort().map((name) => ({ name, description: TAG_DESCRIPTIONS[name] ?? `Operations on ${name}.` })),
     components: {
+      responses: sharedResponses(),
       securitySchemes: {
         bearerAuth: { type: 'http', scheme: 'bearer', description: 'An API token (`mc_...`); scopes per operation in `x-scopes`.' },
         cookieAuth: { type: 'apiKey', in: 'cookie', name: opts.sessionCookie },
       },
     },
-    paths: Object.fromEntries(Object.entries(paths).sort(([a], [b]) => a.localeCompare(b))),
+    paths: Object.fromEntries(
+      Object.entries(paths)
+        .sort(([a], [b]) => a.localeCompare(b))
+        .map(([p, item]) => [p, Object.fromEntries(Object.entries(item).sort(([a], [b]) => METHOD_ORDER.indexOf(a) - METHOD_ORDER.indexOf(b)))]),
+    ),
   };
 }

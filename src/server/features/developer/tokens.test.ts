@@ -1,14 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '#tests/helpers/test-app';
-import { adminAgent, signedInAgent } from '#tests/helpers/factories';
+import { adminAgent, verifiedAgent } from '#tests/helpers/factories';
 import { insertProfile } from '#tests/helpers/admin-factories';
 import { concreteUrl } from '#tests/helpers/route-table';
 import { exampleOf } from '#tests/helpers/zod-example';
-import { apiTokens, leads } from '#server/db/schema/index';
+import { apiTokens, leads, users } from '#server/db/schema/index';
 import { API_SCOPES, PERSONAL_SCOPES, TEAM_SCOPES, type ApiScope, type TokenCreateResponse } from '#shared/schemas/developer';
 import { TOKEN_MESSAGES } from '#server/plugins/api-tokens';
-import { registeredRoutes } from './openapi';
+import { allEndpoints } from '#shared/contracts/index';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -18,10 +18,13 @@ afterAll(async () => {
   await t?.close();
 });
 
-type Agent = Awaited<ReturnType<typeof signedInAgent>>['agent'];
+/** every test user's password (factories' default): creating a token asks for it (issue 33) */
+const PW = 'correct-horse-1';
+
+type Agent = Awaited<ReturnType<typeof verifiedAgent>>['agent'];
 
 async function makeToken(agent: Agent, scopes: ApiScope[], extra: { team?: boolean; expiresInDays?: number | null; name?: string } = {}) {
-  const res = await agent.post('/api/tokens', { name: extra.name ?? 'Script', scopes, expiresInDays: extra.expiresInDays === undefined ? 30 : extra.expiresInDays, team: extra.team ?? false });
+  const res = await agent.post('/api/tokens', { name: extra.name ?? 'Script', scopes, expiresInDays: extra.expiresInDays === undefined ? 30 : extra.expiresInDays, team: extra.team ?? false, password: PW });
   expect(res.statusCode, res.body).toBe(201);
   return res.json() as TokenCreateResponse;
 }
@@ -39,7 +42,7 @@ function call(method: string, url: string, secret: string, body?: unknown, heade
 
 describe('access tokens', () => {
   it('shows the secret once at creation; the list never shows it', async () => {
-    const { agent } = await signedInAgent(t.app);
+    const { agent } = await verifiedAgent(t.app);
     const created = await makeToken(agent, ['leads:read'], { name: 'CRM sync' });
     expect(created.secret).toMatch(/^mc_[A-Za-z0-9_-]{43}$/);
     expect(created.token).toMatchObject({ name: 'CRM sync', scopes: ['leads:read'], lastUsedAt: null, expired: false });
@@ -55,7 +58,7 @@ describe('access tokens', () => {
   });
 
   it('reads the leads with the leads:read scope, as the token creator, without a session cookie', async () => {
-    const { agent, user } = await signedInAgent(t.app);
+    const { agent, user } = await verifiedAgent(t.app);
     const profile = await insertProfile(t.app, user.id);
     await t.app.ctx.db.insert(leads).values({ profileId: profile.id, name: 'Ada Lovelace', email: 'ada@example.com', consent: true });
     const { secret } = await makeToken(agent, ['leads:read']);
@@ -66,9 +69,9 @@ describe('access tokens', () => {
     expect(res.headers['cache-control']).toBe('no-store');
     const csv = await call('GET', '/api/leads.csv', secret);
     expect(csv.statusCode).toBe(200);
-    expect(csv.body).toContain('Ada Lovelace');
+    expect(csv.body).toContain('"Ada","Lovelace"');
     // someone else's token sees their own (empty) list
-    const other = await signedInAgent(t.app);
+    const other = await verifiedAgent(t.app);
     const theirs = await makeToken(other.agent, ['leads:read']);
     const res2 = await call('GET', '/api/leads', theirs.secret);
     expect(res2.statusCode).toBe(200);
@@ -76,7 +79,7 @@ describe('access tokens', () => {
   });
 
   it('answers 403 with the missing scope, and refuses routes that take no token', async () => {
-    const { agent } = await signedInAgent(t.app);
+    const { agent } = await verifiedAgent(t.app);
     const { secret } = await makeToken(agent, ['profile:read']);
     const res = await call('GET', '/api/leads', secret);
     expect(res.statusCode).toBe(403);
@@ -99,7 +102,8 @@ describe('access tokens', () => {
   });
 
   it("never reaches staff routes, even with an admin's token", async () => {
-    const { agent } = await adminAgent(t.app);
+    const { agent, user } = await adminAgent(t.app);
+    await t.app.ctx.db.update(users).set({ emailVerifiedAt: new Date() }).where(eq(users.id, user.id));
     const { secret } = await makeToken(agent, [...PERSONAL_SCOPES]);
     for (const url of ['/api/admin/orders', '/api/admin/stats', '/api/admin/customers']) {
       const res = await call('GET', url, secret);
@@ -111,7 +115,7 @@ describe('access tokens', () => {
   });
 
   it('refuses revoked, expired, unknown and malformed tokens with 401', async () => {
-    const { agent } = await signedInAgent(t.app);
+    const { agent } = await verifiedAgent(t.app);
     const a = await makeToken(agent, ['leads:read']);
     expect((await call('GET', '/api/leads', a.secret)).statusCode).toBe(200);
     const del = await agent.delete(`/api/tokens/${a.token.id}`);
@@ -134,14 +138,14 @@ describe('access tokens', () => {
   });
 
   it('a token with no expiry lives until revoked', async () => {
-    const { agent } = await signedInAgent(t.app);
+    const { agent } = await verifiedAgent(t.app);
     const a = await makeToken(agent, ['stats:read'], { expiresInDays: null });
     expect(a.token.expiresAt).toBeNull();
     expect((await call('GET', '/api/stats/visits', a.secret)).statusCode).toBe(200);
   });
 
   it('records the last use at most once a minute', async () => {
-    const { agent } = await signedInAgent(t.app);
+    const { agent } = await verifiedAgent(t.app);
     const a = await makeToken(agent, ['stats:read']);
     await call('GET', '/api/stats/visits', a.secret);
     const first = (await agent.get('/api/tokens')).json().tokens[0].lastUsedAt as string;
@@ -155,16 +159,16 @@ describe('access tokens', () => {
   });
 
   it('answers 400 with field messages for bad input and writes nothing', async () => {
-    const { agent } = await signedInAgent(t.app);
-    const res = await agent.post('/api/tokens', { name: '', scopes: ['leads:delete'], expiresInDays: 5 });
+    const { agent } = await verifiedAgent(t.app);
+    const res = await agent.post('/api/tokens', { name: '', scopes: ['leads:delete'], expiresInDays: 5, password: PW });
     expect(res.statusCode).toBe(400);
     const errors = res.json().errors;
     expect(errors.name).toBe('Please give the token a name');
     expect(errors['scopes.0']).toMatch(/Unknown scope/);
     expect(errors.expiresInDays).toBe('Expiry must be 7, 30, 90 or 365 days, or none');
-    expect((await agent.post('/api/tokens', { name: 'a', scopes: [], expiresInDays: 7 })).json().errors.scopes).toBe('Choose at least one scope');
-    expect((await agent.post('/api/tokens', { name: 'a', scopes: ['leads:read'], expiresInDays: 7, admin: true })).json().errors.admin).toBe('Unknown field: admin');
-    const team = await agent.post('/api/tokens', { name: 'a', scopes: ['team:read'], expiresInDays: 7 });
+    expect((await agent.post('/api/tokens', { name: 'a', scopes: [], expiresInDays: 7, password: PW })).json().errors.scopes).toBe('Choose at least one scope');
+    expect((await agent.post('/api/tokens', { name: 'a', scopes: ['leads:read'], expiresInDays: 7, admin: true, password: PW })).json().errors.admin).toBe('Unknown field: admin');
+    const team = await agent.post('/api/tokens', { name: 'a', scopes: ['team:read'], expiresInDays: 7, password: PW });
     expect(team.statusCode).toBe(400);
     expect(team.json().errors.scopes).toBe('Team scopes need a team token');
     expect((await agent.delete('/api/tokens/nope')).statusCode).toBe(400);
@@ -174,15 +178,15 @@ describe('access tokens', () => {
   });
 
   it("cannot revoke someone else's token", async () => {
-    const a = await signedInAgent(t.app);
-    const b = await signedInAgent(t.app);
+    const a = await verifiedAgent(t.app);
+    const b = await verifiedAgent(t.app);
     const tok = await makeToken(a.agent, ['leads:read']);
     expect((await b.agent.delete(`/api/tokens/${tok.token.id}`)).statusCode).toBe(404);
     expect((await call('GET', '/api/leads', tok.secret)).statusCode).toBe(200);
   });
 
   it('changes state without Origin checks (no ambient credentials), JSON only', async () => {
-    const { agent, user } = await signedInAgent(t.app);
+    const { agent, user } = await verifiedAgent(t.app);
     await insertProfile(t.app, user.id);
     const { secret } = await makeToken(agent, ['profile:read', 'profile:write']);
     const current = await call('GET', '/api/profile/lead-form', secret);
@@ -192,7 +196,7 @@ describe('access tokens', () => {
     const plain = await t.app.inject({ method: 'PUT', url: '/api/profile/lead-form', headers: { ...bearer(secret), 'content-type': 'text/plain' }, payload: 'x' });
     expect(plain.statusCode).toBe(415);
     // a Bearer header never borrows the session cookie sent with it
-    const withCookie = await agent.post('/api/tokens', { name: 'sneaky', scopes: ['leads:read'], expiresInDays: 7 }, { ...bearer(secret), origin: 'https://elsewhere.example' });
+    const withCookie = await agent.post('/api/tokens', { name: 'sneaky', scopes: ['leads:read'], expiresInDays: 7, password: PW }, { ...bearer(secret), origin: 'https://elsewhere.example' });
     expect(withCookie.statusCode).toBe(403);
     const badWithCookie = await agent.get('/api/account', bearer('nope'));
     expect(badWithCookie.statusCode).toBe(401);
@@ -200,10 +204,10 @@ describe('access tokens', () => {
   });
 
   it('team tokens: made by team owners and admins, team scopes only, acting within the team', async () => {
-    const owner = await signedInAgent(t.app);
-    expect((await owner.agent.post('/api/tokens', { name: 't', scopes: ['team:read'], expiresInDays: 7, team: true })).statusCode).toBe(400);
+    const owner = await verifiedAgent(t.app);
+    expect((await owner.agent.post('/api/tokens', { name: 't', scopes: ['team:read'], expiresInDays: 7, team: true, password: PW })).statusCode).toBe(400);
     expect((await owner.agent.post('/api/team', { name: 'Northwind' })).statusCode).toBe(201);
-    const mixed = await owner.agent.post('/api/tokens', { name: 't', scopes: ['team:read', 'leads:read'], expiresInDays: 7, team: true });
+    const mixed = await owner.agent.post('/api/tokens', { name: 't', scopes: ['team:read', 'leads:read'], expiresInDays: 7, team: true, password: PW });
     expect(mixed.statusCode).toBe(400);
     const tok = await makeToken(owner.agent, ['team:read'], { team: true });
     expect(tok.token.teamId).not.toBeNull();
@@ -223,10 +227,13 @@ describe('access tokens', () => {
 
 describe('scopes on every documented route', () => {
   it('a token without the scope gets 403; with it, never 401 or 403', async () => {
-    const { agent, user } = await signedInAgent(t.app);
+    const { agent, user } = await verifiedAgent(t.app);
     await insertProfile(t.app, user.id);
     expect((await agent.post('/api/team', { name: 'Walkers' })).statusCode).toBe(201);
-    const routes = registeredRoutes(t.app).filter((r) => r.scopes.length > 0);
+    // the routes tokens may call, from the shared endpoint contracts (the set test checks they are the registered ones)
+    const routes = allEndpoints()
+      .filter((e) => (e.scopes ?? []).length > 0)
+      .map((e) => ({ method: e.method, url: e.path, scopes: e.scopes ?? [], body: e.body }));
     expect(routes.length).toBeGreaterThanOrEqual(20);
     const tokens = new Map<string, string>();
     const tokenFor = async (scopes: ApiScope[], team: boolean) => {
@@ -262,8 +269,8 @@ describe('per-token rate limit', () => {
   it('answers 429 with Retry-After over the limit, per token', async () => {
     const limited = await createTestApp({ env: { RATE_LIMITS: 'on', API_TOKEN_RATE_LIMIT_PER_MINUTE: '3' } });
     try {
-      const { agent } = await signedInAgent(limited.app);
-      const mk = async () => ((await agent.post('/api/tokens', { name: 'n', scopes: ['stats:read'], expiresInDays: 7 })).json() as TokenCreateResponse).secret;
+      const { agent } = await verifiedAgent(limited.app);
+      const mk = async () => ((await agent.post('/api/tokens', { name: 'n', scopes: ['stats:read'], expiresInDays: 7, password: PW })).json() as TokenCreateResponse).secret;
       const a = await mk();
       const b = await mk();
       const get = (s: string) => limited.app.inject({ method: 'GET', url: '/api/stats/visits', headers: bearer(s) });

@@ -1,16 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { route } from '#server/http/endpoint';
+import * as api from '#shared/contracts/engagement';
 import { publicProfilePath } from '#shared/routes';
-import {
-  CardCodeCreateBody,
-  CardCodeListResponse,
-  CardCodeOpenParams,
-  CardCodeOpenResponse,
-  CardCodeResponse,
-  CardCodeUpdateBody,
-  CardCodeUpdateParams,
-  normalizeCardCode,
-  type CardCodeList,
-} from '#shared/schemas/engagement';
+import { CardCodeOpenParams, normalizeCardCode, type CardCodeList } from '#shared/schemas/engagement';
 import type { z } from 'zod';
 import type { ZodTypeProvider } from '#server/http/validation';
 import { sendPlainPage } from '#server/http/html-page';
@@ -47,22 +39,20 @@ export async function cardCodesRoutes(app: FastifyInstance) {
       .header('referrer-policy', 'no-referrer')
       .send();
   };
-  const openRoute = { config: { access: 'public' as const }, schema: { params: CardCodeOpenParams, response: CardCodeOpenResponse } };
-  r.get('/c/:code', openRoute, open);
-  r.get('/C/:code', openRoute, open);
+  route(r, api.getPageCByCode, open);
+  route(r, api.getPageCByCodeUpper, open);
 
-  r.get('/api/card-codes', { config: { access: 'user' }, schema: { response: { 200: CardCodeListResponse } } }, async (req, reply) => {
+  route(r, api.getCardCodes, async (req, reply) => {
     reply.header('cache-control', 'no-store');
     const codes = await listCardCodes(ctx, req.user!.id, ctx.publicUrl(req));
     return { codes } satisfies CardCodeList;
   });
 
-  r.post('/api/card-codes', { config: { access: 'user' }, schema: { body: CardCodeCreateBody, response: { 201: CardCodeResponse } } }, async (req, reply) => {
+  route(r, api.postCardCodes, async (req, reply) => {
     const created = await createCardCode(ctx, req.user!.id, req.body, ctx.publicUrl(req));
     return reply.status(201).send(created);
   });
 
-  r.patch('/api/card-codes/:code', { config: { access: 'user' }, schema: { params: CardCodeUpdateParams, body: CardCodeUpdateBody, response: { 200: CardCodeResponse } } }, async (req) =>
-    updateCardCode(ctx, req.user!.id, req.params.code, req.body, ctx.publicUrl(req)),
-  );
+  route(r, api.patchCardCodesByCode, async (req) =>
+    updateCardCode(ctx, req.user!.id, req.params.code, req.body, ctx.publicUrl(req)));
 }

@@ -2,7 +2,8 @@ import crypto from 'node:crypto';
 import { and, count, desc, eq, inArray, isNull, max, ne, sql } from 'drizzle-orm';
 import type { AppContext } from '#server/context';
 import type { Db, Tx } from '#server/db/client';
-import { cardCodes, orders, visits } from '#server/db/schema/index';
+import { cardCodes, visits } from '#server/db/schema/engagement';
+import { orders } from '#server/db/schema/orders';
 import { conflict, notFound } from '#server/http/http-errors';
 import {
   CARD_CODE_ALPHABET,
@@ -14,7 +15,7 @@ import {
   type UpdateCardCodeInput,
 } from '#shared/schemas/engagement';
 import { cardCodePath } from '#shared/routes';
-import { visitFlusher } from '#server/jobs/visit-flusher';
+import { visitFlusher } from './visit-flusher';
 import { queryRows } from '#server/db/rows';
 import { findProfileRowByUser } from '#server/features/profile/public-api';
 
@@ -66,6 +67,11 @@ export async function deactivateTeamCodes(ctx: AppContext, tx: Tx, teamId: strin
     .returning({ code: cardCodes.code });
   for (const r of rows) forgetResolvedCode(ctx, r.code);
   return rows.map((r) => r.code);
+}
+
+/** Every live card code of a team is turned off (the team is deleted, or goes with its owner's account). */
+export async function deactivateCodesOfTeam(tx: Tx, teamId: string): Promise<void> {
+  await tx.update(cardCodes).set({ active: false, deactivatedAt: new Date() }).where(and(eq(cardCodes.teamId, teamId), eq(cardCodes.active, true)));
 }
 
 /** One writer per profile at a time (so two requests never give one order two codes). */

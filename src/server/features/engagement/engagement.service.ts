@@ -1,7 +1,7 @@
 import { and, count, desc, eq, gte, sql, sum, type AnyColumn } from 'drizzle-orm';
 import type { AppContext } from '#server/context';
-import { cardCodes, engagementDaily, leads } from '#server/db/schema/index';
-import { visitFlusher } from '#server/jobs/visit-flusher';
+import { cardCodes, engagementDaily, leads } from '#server/db/schema/engagement';
+import { visitFlusher } from './visit-flusher';
 import { VISIT_SOURCES, VISIT_SOURCE_LABELS, saveRate, type EngagementDay, type EngagementStats, type VisitSource } from '#shared/schemas/engagement';
 import { findProfileRowByUser } from '#server/features/profile/public-api';
 

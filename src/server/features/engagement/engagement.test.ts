@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, Agent, type TestApp } from '#tests/helpers/test-app';
 import { signedInAgent } from '#tests/helpers/factories';
 import { contactSaves, leads, linkClicks, visits } from '#server/db/schema/index';
-import { visitFlusher } from '#server/jobs/visit-flusher';
+import { visitFlusher } from './visit-flusher';
 import { saveRate } from '#shared/schemas/engagement';
 import { utcDays } from './engagement.service';
 

@@ -1,6 +1,6 @@
 import { BUSINESS } from '#shared/catalogue';
 import type { Lead } from '#shared/schemas/engagement';
-import { CSV_BOM, csvRow } from '#server/http/csv';
+import { CRM_CONTACT_HEADERS, CSV_BOM, crmContactCells, csvRow } from '#server/http/csv';
 import { escapeText, foldLine, splitName } from '#server/features/profile/public-api';
 
 /**
@@ -8,12 +8,13 @@ import { escapeText, foldLine, splitName } from '#server/features/profile/public
  * as contact files (one vCard 3.0 per lead in one .vcf, which phones and mail apps import at once).
  */
 
-export const LEAD_CSV_HEADER = ['Name', 'Email', 'Phone', 'Company', 'Note', 'Consent', 'Received'];
+/** HubSpot's contact columns (as the team CSV), then the lead's own: message, consent, when. */
+export const LEAD_CSV_HEADER = [...CRM_CONTACT_HEADERS, 'Message', 'Consent', 'Received'];
 
 export function leadsCsv(list: Lead[]): string {
   let out = CSV_BOM + csvRow(LEAD_CSV_HEADER);
   for (const l of list) {
-    out += csvRow([l.name, l.email ?? '', l.phone ?? '', l.company ?? '', l.note ?? '', l.consent ? 'yes' : 'no', l.createdAt]);
+    out += `${crmContactCells({ name: l.name, email: l.email, phone: l.phone, company: l.company })},${csvRow([l.note ?? '', l.consent ? 'yes' : 'no', l.createdAt])}`;
   }
   return out;
 }

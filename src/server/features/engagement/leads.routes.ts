@@ -1,27 +1,12 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { route } from '#server/http/endpoint';
+import * as api from '#shared/contracts/engagement';
 import { profileThanksPath } from '#shared/routes';
-import {
-  LEAD_HONEYPOT_FIELD,
-  LEAD_MESSAGES,
-  LeadCreateBody,
-  LeadCreateErrorResponse,
-  LeadCreateResponse,
-  LeadExportCsvResponse,
-  LeadExportVcfResponse,
-  LeadFormSettingResponse,
-  LeadFormSettingSaveBody,
-  LeadListQuery,
-  LeadListResponse,
-  LeadThanksPageResponse,
-  type LeadFormSetting,
-  type LeadSubmitted,
-} from '#shared/schemas/engagement';
-import { EmptyResponse, IdParams, MessageResponse } from '#shared/schemas/common';
-import { ProfileIdParams } from '#shared/schemas/profile';
+import { LEAD_HONEYPOT_FIELD, LEAD_MESSAGES, LeadCreateBody, type LeadFormSetting, type LeadSubmitted } from '#shared/schemas/engagement';
 import type { ContactExchangeField } from '#shared/engagement/contact-exchange-form';
 import { issuesToFieldErrors, parseOrThrow, RequestValidationError, type ZodTypeProvider } from '#server/http/validation';
 import { badRequest, HttpError, notFound } from '#server/http/http-errors';
-import { enforceRateLimit } from '#server/infra/rate-limit';
+import { clientKey, enforceRateLimit } from '#server/infra/rate-limit';
 import { loadPublicProfile } from '#server/features/profile/public-api';
 import { sendPlainPage } from '#server/http/html-page';
 import { deleteLead, getLeadFormSetting, leadsForExport, listLeads, setLeadFormSetting, submitLead } from './leads.service';
@@ -59,28 +44,18 @@ function formToBody(f: Record<string, string>): Record<string, unknown> {
   return body;
 }
 
+// bounded: a request header (Node caps the headers at 16 KB)
 const wantsHtml = (req: FastifyRequest) => /\btext\/html\b/.test(String(req.headers.accept ?? ''));
 
 export async function leadsRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const ctx = app.ctx;
-
-  /**
-   * A visitor leaves their details for the profile's owner. JSON answers JSON; the page's plain
-   * HTML form (multipart, Accept text/html) gets a 303 to a thank-you page or an HTML page
-   * showing what to fix, so the form works with JavaScript off.
-   */
-  // the body is JSON or the plain form's multipart fields: the handler parses it (once) with LeadCreateBody
-  const leadRoute = {
-    config: { access: 'public' as const },
-    schema: { params: ProfileIdParams, response: { 201: LeadCreateResponse, 303: EmptyResponse, '4xx': LeadCreateErrorResponse } },
-  };
-  r.post('/api/p/:id/leads', leadRoute, async (req, reply) => {
+  route(r, api.postPByIdLeads, async (req, reply) => {
     const id = req.params.id;
     const html = req.isMultipart() && wantsHtml(req);
     let raw: Record<string, string> = {};
     try {
-      await enforceRateLimit(ctx.rateLimiter, `lead:ip:${req.ip}`, LEAD_RATE_LIMIT.limit, LEAD_RATE_LIMIT.windowSeconds, LEAD_MESSAGES.rateLimited);
+      await enforceRateLimit(ctx.rateLimiter, `lead:ip:${clientKey(req)}`, LEAD_RATE_LIMIT.limit, LEAD_RATE_LIMIT.windowSeconds, LEAD_MESSAGES.rateLimited);
       let input: unknown;
       if (req.isMultipart()) {
         raw = await readFormFields(req);
@@ -112,7 +87,7 @@ export async function leadsRoutes(app: FastifyInstance) {
   });
 
   /** Whether a public profile takes contact details (the SPA's render of /p/{id} asks). */
-  r.get('/api/p/:id/lead-form', { config: { access: 'public' }, schema: { params: ProfileIdParams, response: { 200: LeadFormSettingResponse } } }, async (req, reply) => {
+  route(r, api.getPByIdLeadForm, async (req, reply) => {
     const entry = await loadPublicProfile(ctx, req.params.id);
     if (!entry) throw notFound('Profile not found');
     reply.header('cache-control', 'no-cache');
@@ -120,18 +95,18 @@ export async function leadsRoutes(app: FastifyInstance) {
   });
 
   /** Where the plain form lands after sending (Post/Redirect/Get). */
-  r.get('/p/:id/thanks', { config: { access: 'public' }, schema: { params: ProfileIdParams, response: LeadThanksPageResponse } }, async (req, reply) => {
+  route(r, api.getPagePByIdThanks, async (req, reply) => {
     const entry = await loadPublicProfile(ctx, req.params.id);
     if (!entry) return sendPlainPage(reply, 404, leadMessagePage(null, 'Profile Not Found', 'This profile does not exist or has been removed.'));
     return sendPlainPage(reply, 200, leadThanksPage(entry.profile));
   });
 
-  r.get('/api/leads', { config: { access: 'user', scopes: ['leads:read'] }, schema: { querystring: LeadListQuery, response: { 200: LeadListResponse } } }, async (req, reply) => {
+  route(r, api.getLeads, async (req, reply) => {
     reply.header('cache-control', 'no-store');
     return listLeads(ctx, req.user!.id, req.query);
   });
 
-  r.get('/api/leads.csv', { config: { access: 'user', scopes: ['leads:read'] }, schema: { response: { 200: LeadExportCsvResponse } } }, async (req, reply) => {
+  route(r, api.getLeadsCsv, async (req, reply) => {
     const list = await leadsForExport(ctx, req.user!.id);
     return reply
       .header('content-type', 'text/csv; charset=utf-8')
@@ -140,7 +115,7 @@ export async function leadsRoutes(app: FastifyInstance) {
       .send(leadsCsv(list));
   });
 
-  r.get('/api/leads.vcf', { config: { access: 'user', scopes: ['leads:read'] }, schema: { response: { 200: LeadExportVcfResponse } } }, async (req, reply) => {
+  route(r, api.getLeadsVcf, async (req, reply) => {
     const list = await leadsForExport(ctx, req.user!.id);
     return reply
       .header('content-type', 'text/vcard; charset=utf-8')
@@ -149,17 +124,16 @@ export async function leadsRoutes(app: FastifyInstance) {
       .send(leadsVcf(list));
   });
 
-  r.delete('/api/leads/:id', { config: { access: 'user' }, schema: { params: IdParams, response: { 200: MessageResponse } } }, async (req) => {
+  route(r, api.deleteLeadsById, async (req) => {
     await deleteLead(ctx, req.user!.id, req.params.id);
     return { message: 'Lead deleted' };
   });
 
-  r.get('/api/profile/lead-form', { config: { access: 'user', scopes: ['profile:read'] }, schema: { response: { 200: LeadFormSettingResponse } } }, async (req, reply) => {
+  route(r, api.getProfileLeadForm, async (req, reply) => {
     reply.header('cache-control', 'no-store');
     return getLeadFormSetting(ctx, req.user!.id);
   });
 
-  r.put('/api/profile/lead-form', { config: { access: 'user', scopes: ['profile:write'] }, schema: { body: LeadFormSettingSaveBody, response: { 200: LeadFormSettingResponse } } }, async (req) =>
-    setLeadFormSetting(ctx, req.user!.id, req.body.enabled),
-  );
+  route(r, api.putProfileLeadForm, async (req) =>
+    setLeadFormSetting(ctx, req.user!.id, req.body.enabled));
 }

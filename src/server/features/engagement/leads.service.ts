@@ -1,12 +1,15 @@
 import { and, count, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { AppContext } from '#server/context';
-import { leads, profiles, teamMembers, users } from '#server/db/schema/index';
+import { users } from '#server/db/schema/auth';
+import { leads } from '#server/db/schema/engagement';
+import { profiles } from '#server/db/schema/profile';
+import { teamMembers } from '#server/db/schema/team';
 import { forbidden, notFound } from '#server/http/http-errors';
 import { enqueueEmail } from '#server/infra/mail/outbox';
-import { recordEvent } from '#server/infra/events';
+import { recordEvent } from '#server/features/webhooks/public-api';
 import { LEAD_HONEYPOT_FIELD, LEAD_MESSAGES, type Lead, type LeadCreateBody, type LeadList } from '#shared/schemas/engagement';
 import { findProfileRowByUser } from '#server/features/profile/public-api';
-import { invalidatePublicProfile } from '#server/features/profile/public-api';
+import { setLeadFormEnabled } from '#server/features/profile/public-api';
 import { leadReceivedEmail } from './lead-email';
 
 type LeadRow = typeof leads.$inferSelect;
@@ -142,7 +145,6 @@ export async function getLeadFormSetting(ctx: AppContext, userId: string): Promi
 /** Turns the public page's contact exchange form on or off (the cached page is dropped at once). */
 export async function setLeadFormSetting(ctx: AppContext, userId: string, enabled: boolean): Promise<{ enabled: boolean }> {
   const profile = await ownProfile(ctx, userId);
-  await ctx.db.update(profiles).set({ leadFormEnabled: enabled }).where(eq(profiles.id, profile.id));
-  invalidatePublicProfile(ctx, profile.id);
+  await setLeadFormEnabled(ctx, profile.id, enabled);
   return { enabled };
 }

@@ -324,15 +324,17 @@ describe("the owner's leads", () => {
     const records = parseCsv(res.body, { bom: true, columns: true, skip_empty_lines: true }) as Array<Record<string, string>>;
     expect(records).toHaveLength(3);
     const [uni, evil, plain] = records;
-    expect(plain).toMatchObject({ Name: 'Plain "Quoted" Name', Company: 'Commas, Inc.', Note: 'Line one\nLine two', Consent: 'yes', Email: 'ada@example.com' });
-    expect(evil.Name).toBe(`'=HYPERLINK("http://evil.example","click")`);
-    expect(evil.Company).toBe("'@SUM(A1:A2)");
-    expect(evil.Note).toBe("'-2+3");
-    expect(evil.Phone).toBe("'+1 212 555 0100");
-    expect(uni).toMatchObject({ Name: 'Zoë Ünïcode 山田', Phone: '', Company: '', Note: '' });
+    // HubSpot's column names (issue 36), the name split by the one rule (decision 36-01)
+    expect(plain).toMatchObject({ 'First Name': 'Plain', 'Last Name': '"Quoted" Name', 'Company Name': 'Commas, Inc.', Message: 'Line one\nLine two', Consent: 'yes', Email: 'ada@example.com' });
+    expect(evil['First Name']).toBe(`'=HYPERLINK("http://evil.example","click")`);
+    expect(evil['Company Name']).toBe("'@SUM(A1:A2)");
+    expect(evil.Message).toBe("'-2+3");
+    // a phone number as it is: no apostrophe a CRM would keep in the number
+    expect(evil['Phone Number']).toBe('+1 212 555 0100');
+    expect(uni).toMatchObject({ 'First Name': 'Zoë', 'Last Name': 'Ünïcode 山田', 'Phone Number': '', 'Company Name': '', Message: '' });
     expect(new Date(uni.Received).toString()).not.toBe('Invalid Date');
-    // no cell starts with a formula character
-    for (const r of records) for (const v of Object.values(r)) expect(v).not.toMatch(/^[=+\-@\t\r]/);
+    // no cell but a phone number starts with a formula character
+    for (const r of records) for (const [k, v] of Object.entries(r)) if (k !== 'Phone Number') expect(v).not.toMatch(/^[=+\-@\t\r]/);
   });
 
   it('exports contact files that a vCard parser reads back', async () => {
@@ -352,7 +354,7 @@ describe("the owner's leads", () => {
     const unescape = (v: string | undefined) => v?.replace(/\\([\\,;nN])/g, (_m, ch: string) => (ch === 'n' || ch === 'N' ? '\n' : ch));
     const [babbage, ada] = cards;
     expect(value(ada, 'fn')).toBe('Ada King Lovelace');
-    expect(value(ada, 'n')).toBe('Lovelace;Ada King;;;');
+    expect(value(ada, 'n')).toBe('King Lovelace;Ada;;;'); // decision 36-01: the first word is the given name
     expect(value(ada, 'email')).toBe('ada@example.com');
     expect(value(ada, 'tel')).toBe('+44 20 7946 0018');
     expect(unescape(value(ada, 'org'))).toBe('Engines; Looms, Ltd');

@@ -2,6 +2,7 @@
 export {
   attachOrderCodes,
   createCardCodeForOrder,
+  deactivateCodesOfTeam,
   deactivateTeamCodes,
   generateCardCode,
   insertTeamCardCode,
@@ -9,3 +10,4 @@ export {
   ordersWaitingForProfile,
 } from './card-codes.service';
 export { visitOrigin } from './visit-source';
+export { recordPageEvent } from './visit-flusher';

@@ -6,7 +6,7 @@ import { createTestApp, type TestApp } from '#tests/helpers/test-app';
 import { signedInAgent } from '#tests/helpers/factories';
 import { orderInput } from '#tests/helpers/orders';
 import { cardCodes, visits } from '#server/db/schema/index';
-import { visitFlusher } from '#server/jobs/visit-flusher';
+import { visitFlusher } from './visit-flusher';
 
 /**
  * The public page with issue 10 wired in: the contact exchange form in the server-rendered

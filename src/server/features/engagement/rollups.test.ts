@@ -4,9 +4,9 @@ import { and, count, eq, gte, sql } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '#tests/helpers/test-app';
 import { signedInAgent } from '#tests/helpers/factories';
 import { contactSaves, linkClicks, visits } from '#server/db/schema/index';
-import { visitFlusher } from '#server/jobs/visit-flusher';
+import { visitFlusher } from './visit-flusher';
 import { getEngagementStats, utcDays } from './engagement.service';
-import { getVisitStats } from '#server/features/profile/stats.service';
+import { getVisitStats } from './visit-stats.service';
 
 /**
  * Issue 18 (decision 18-02): the stats endpoints read daily rollups; on random events (around UTC

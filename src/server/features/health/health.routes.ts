@@ -1,11 +1,12 @@
 import type { FastifyInstance } from 'fastify';
-import { HealthGetResponse } from '#shared/schemas/health';
+import { route } from '#server/http/endpoint';
+import * as api from '#shared/contracts/health';
 import type { ZodTypeProvider } from '#server/http/validation';
 
 export async function healthRoutes(app: FastifyInstance) {
   // liveness + database check; cheap enough to be the load balancer's probe
   const r = app.withTypeProvider<ZodTypeProvider>();
-  r.get('/api/health', { config: { access: 'public' }, logLevel: 'warn', schema: { response: HealthGetResponse } }, async (_req, reply) => {
+  route(r, api.getHealth, { logLevel: 'warn' }, async (_req, reply) => {
     try {
       await app.ctx.database.ping();
       return { status: 'ok' as const, database: app.ctx.database.kind };

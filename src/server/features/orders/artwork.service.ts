@@ -2,7 +2,8 @@ import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '#server/context';
 import { saveFile, type SavedFile } from '#server/infra/files';
 import { randomToken } from '#server/infra/crypto';
-import { prepareImageUpload, uploadTokenHash } from '#server/features/uploads/public-api';
+import { uploadTokenHash } from '#server/infra/file-ownership';
+import { prepareImageUpload } from '#server/infra/images/images';
 import { readUpload, maxSizeText } from '#server/http/multipart';
 
 /** Print artwork keeps a high resolution: up to 6000 px on the long side (40 MP decode cap). */

@@ -4,11 +4,12 @@ import { orderStatusPath } from '#shared/routes';
 import { CLAIM_MESSAGES, type OrderClaim } from '#shared/schemas/orders';
 import { ProfileSaveBody } from '#shared/schemas/profile';
 import type { AppContext, SessionUser } from '#server/context';
-import { orders, users } from '#server/db/schema/index';
+import { users } from '#server/db/schema/auth';
+import { orders } from '#server/db/schema/orders';
 import { badRequest, conflict } from '#server/http/http-errors';
 import { sha256Hex, shortId } from '#server/infra/crypto';
 import { toSessionUser } from '#server/plugins/session';
-import { findUserByEmail, registerUser } from '#server/features/auth/public-api';
+import { findUserByEmail, markEmailProven, registerUser } from '#server/features/auth/public-api';
 import { createProfile, findProfileRowByUser } from '#server/features/profile/public-api';
 import { attachOrderCodes } from '#server/features/engagement/public-api';
 
@@ -121,7 +122,7 @@ export async function claimOrder(
     if (!claimed) return null;
     // the claim link proves the order's mailbox: the account with that same address is verified
     if (norm(user.email) === norm(claimed.email) && !user.emailVerified) {
-      await tx.update(users).set({ emailVerifiedAt: new Date(), updatedAt: new Date() }).where(and(eq(users.id, userId), isNull(users.emailVerifiedAt)));
+      await markEmailProven(tx, userId, { touch: true });
     }
     return claimed;
   });

@@ -1,4 +1,8 @@
 import { BUSINESS, cardType, deliveryOption, formatUsd, orderStepLabel } from '#shared/catalogue';
+import { deliveryPromise } from '#shared/orders/delivery-promise';
+import { INVOICE_NOTE } from '#shared/orders/checkout-terms';
+import type { ShippingAddressView } from '#shared/schemas/orders';
+import { addressLines } from '#shared/orders/address';
 import { randomToken } from '#server/infra/crypto';
 import { renderEmail } from '#server/infra/mail/layout';
 import type { OutgoingEmail } from '#server/infra/mail/outbox';
@@ -16,6 +20,10 @@ export interface OrderEmailData {
   deliveryFeeCents: number;
   totalCents: number;
   checkoutUrl?: string | null;
+  /** where the cards go (issue 35; a row's jsonb): shown as "Ship to" */
+  shippingAddress?: unknown;
+  /** when the order was placed: the delivery promise counts from it */
+  createdAt?: Date;
 }
 
 function summaryRows(o: OrderEmailData): Array<[string, string]> {
@@ -24,6 +32,7 @@ function summaryRows(o: OrderEmailData): Array<[string, string]> {
     ['Cards', `${o.quantity} × ${cardType(o.cardType)?.label ?? o.cardType} (${o.cardStyle})`],
     ['Price per card', formatUsd(o.unitPriceCents)],
     ['Delivery', `${deliveryOption(o.deliveryOption)?.label ?? o.deliveryOption} (${o.deliveryFeeCents ? formatUsd(o.deliveryFeeCents) : 'free'})`],
+    ...(o.shippingAddress ? [['Ship to', addressLines(o.shippingAddress as ShippingAddressView).join(', ')] as [string, string]] : []),
     ['Total', formatUsd(o.totalCents)],
   ];
 }
@@ -44,8 +53,10 @@ export function orderReceivedEmail(order: OrderEmailData, link: string, claimUrl
       ? 'Complete your payment with the secure checkout link below. You can follow your order at any time on its status page:'
       : 'You can follow your order, its total and every status change on its page:',
     link,
-    `Production takes ${BUSINESS.claims.productionDays}. We will e-mail you at each stage.`,
+    `${deliveryPromise(order.createdAt ?? new Date(), order.deliveryOption).label}. We will e-mail you at each stage.`,
   ];
+  // invoice mode (no online store checkout): said plainly (issue 35)
+  if (!checkout) paragraphs.push(`${INVOICE_NOTE}.`);
   if (checkout) paragraphs.splice(2, 0, checkout);
   if (claimUrl) {
     paragraphs.push(
@@ -70,70 +81,39 @@ export function orderReceivedEmail(order: OrderEmailData, link: string, claimUrl
 }
 
 /**
- * "Status changed": `eventId` makes the dedupe key (changeOrderStatus passes the history row id);
- * `details` are lines the step adds (the carrier's tracking link, the pickup code: issue 22).
+ * A milestone of the order (issue 35: only these e-mail the customer): in production, shipped,
+ * ready for pickup, delivered or collected. `eventId` makes the dedupe key (changeOrderStatus passes
+ * the history row id); `details` are lines the step adds (carrier and tracking number, the pickup
+ * code and the studio). One button: the order's page, which shows every step.
  */
-export function orderStatusChangedEmail(order: OrderEmailData, from: string | null, to: string, link: string, eventId?: string | number, details: string[] = []): OutgoingEmail {
-  const toLabel = orderStepLabel(to, order.deliveryOption);
-  const lines: Record<string, string> = {
-    processing: 'We are preparing your order for production.',
-    'in-production': `Your cards are now in production. Production takes ${BUSINESS.claims.productionDays}.`,
-    'quality-check': 'Your cards are made and going through our quality check.',
-    shipped: 'Your cards are on their way.',
-    'ready-for-pickup': `Your cards are ready for pickup at our New York studio (${BUSINESS.hours.map((h) => `${h.days} ${h.time}`).join(', ')}). Show your pickup code when you collect them.`,
-    completed: order.deliveryOption === 'pickup-nyc' ? 'You collected your cards. Thank you for choosing us.' : 'Your cards were delivered. Thank you for choosing us.',
-    cancelled: `Your order has been cancelled. If this is unexpected, reply to this e-mail or write to ${BUSINESS.email}.`,
-    pending: 'Your order is waiting for review.',
+export function orderStatusChangedEmail(order: OrderEmailData, _from: string | null, to: string, link: string, eventId?: string | number, details: string[] = []): OutgoingEmail {
+  const pickup = order.deliveryOption === 'pickup-nyc';
+  const milestone: Record<string, { heading: string; line: string; button: string }> = {
+    'in-production': {
+      heading: 'Your cards are in production',
+      line: `You approved your proof, and we have started making your cards. ${pickup ? 'We will e-mail you when they are ready for pickup.' : 'We will e-mail you when they ship.'}`,
+      button: 'View your order',
+    },
+    shipped: { heading: 'Your cards have shipped', line: 'Your cards are on their way. Follow your parcel with the carrier and tracking number below.', button: 'Track your order' },
+    'ready-for-pickup': { heading: 'Your cards are ready for pickup', line: 'Your cards are ready at our studio. Show your pickup code when you collect them.', button: 'View pickup details' },
+    completed: pickup
+      ? { heading: 'You collected your cards', line: 'Thank you for choosing us. We hope you enjoy your new cards.', button: 'View your order' }
+      : { heading: 'Your cards were delivered', line: 'Thank you for choosing us. We hope you enjoy your new cards.', button: 'View your order' },
   };
+  const toLabel = orderStepLabel(to, order.deliveryOption);
+  const m = milestone[to] ?? { heading: `Your order is ${toLabel.toLowerCase()}`, line: '', button: 'View your order' };
   const content = renderEmail({
-    preheader: `Order #${order.id} is now ${toLabel.toLowerCase()}`,
-    heading: `Your order is ${toLabel.toLowerCase()}`,
-    paragraphs: [
-      `Hi ${firstName(order.customerName)}, the status of order #${order.id} changed${from ? ` from ${orderStepLabel(from, order.deliveryOption)}` : ''} to ${toLabel}.`,
-      lines[to] ?? '',
-      ...details,
-      `Order page: ${link}`,
-    ].filter(Boolean),
+    preheader: `Order #${order.id}: ${m.heading.charAt(0).toLowerCase()}${m.heading.slice(1)}`,
+    heading: m.heading,
+    paragraphs: [`Hi ${firstName(order.customerName)}, an update on order #${order.id}.`, m.line, ...details, `Order page: ${link}`].filter(Boolean),
     rows: summaryRows(order),
-    button: { label: 'View your order', url: link },
+    button: { label: m.button, url: link },
   });
   return {
     dedupeKey: `order-status:${order.id}:${eventId ?? randomToken(9)}`,
     kind: 'order-status',
     to: order.email,
-    subject: `Order #${order.id} is ${toLabel.toLowerCase()} - ${BUSINESS.name}`,
-    ...content,
-  };
-}
-
-/** "Design approved / rejected": one e-mail per review of a card design. */
-export function designReviewedEmail(p: { to: string; name: string; approved: boolean; reason?: string | null; orderId: number; link: string; eventId?: number; editUrl?: string | null }): OutgoingEmail {
-  const reason = p.reason?.trim();
-  const content = renderEmail({
-    preheader: p.approved ? 'Your card design was approved' : 'Your card design needs changes',
-    heading: p.approved ? 'Your card design is approved' : 'Your card design needs changes',
-    paragraphs: p.approved
-      ? [
-          `Hi ${firstName(p.name)}, good news: our team approved your card design for order #${p.orderId}.`,
-          `It now moves to production, which takes ${BUSINESS.claims.productionDays}. We will e-mail you when it ships.`,
-          `Order page: ${p.link}`,
-        ]
-      : [
-          `Hi ${firstName(p.name)}, our team reviewed your card design for order #${p.orderId} and could not approve it as it is.`,
-          reason ? `Reason: ${reason}` : 'Please review your design or reply to this e-mail and we will help.',
-          p.editUrl
-            ? `Edit your design and resubmit it for the same order (sign in first): ${p.editUrl}`
-            : 'Your order page shows the reason and lets you edit and resubmit the design.',
-          `Order page: ${p.link}`,
-        ],
-    button: { label: p.approved ? 'View your order' : 'See what to change', url: p.link },
-  });
-  return {
-    // one e-mail per review: a design rejected, resubmitted and rejected again is e-mailed twice
-    dedupeKey: `design-reviewed:${p.orderId}:${p.approved ? 'approved' : 'rejected'}${p.eventId ? `:${p.eventId}` : ''}`,
-    kind: p.approved ? 'design-approved' : 'design-rejected',
-    to: p.to,
-    subject: p.approved ? `Your card design is approved (order #${p.orderId})` : `Your card design needs changes (order #${p.orderId})`,
+    subject: `${m.heading} (order #${order.id}) - ${BUSINESS.name}`,
     ...content,
   };
 }

@@ -1,46 +1,60 @@
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import { orderStepLabel } from '#shared/catalogue';
 import { carrierLabel } from '#shared/production/tracking';
-import { editDesignPath, orderStatusPath } from '#shared/routes';
+import { designOrderPath, editDesignPath, orderStatusPath } from '#shared/routes';
 import type { DesignEventKind, MyOrder, OrderDesignView, OrderFulfilmentView, OrderStatusView, OrderTimelineEntry } from '#shared/schemas/orders';
 import type { AppContext } from '#server/context';
-import type { Db, Tx } from '#server/db/client';
-import { cardCodes, cards, designEvents, orderFulfilment, orders, orderStatusHistory } from '#server/db/schema/index';
+import { cards, designEvents } from '#server/db/schema/designs';
+import { cardCodes } from '#server/db/schema/engagement';
+import { orders, orderStatusHistory } from '#server/db/schema/orders';
+import { orderFulfilment } from '#server/db/schema/production';
 import { cardCodePath } from '#shared/routes';
 import { ordersWaitingForProfile } from '#server/features/engagement/public-api';
+import { getStudio } from '#server/features/settings/public-api';
+import { deliveryPromise } from '#shared/orders/delivery-promise';
+import { PICKUP_DELIVERY_OPTION, ShippingAddressView, type OrderProofView } from '#shared/schemas/orders';
+import { INVOICE_NOTE } from '#shared/orders/checkout-terms';
+import { paidOrderIds, proofStates, type ProofInfo } from './order-facts';
+
+/** The proof's images: each approved card's two sides, served by the proof route (decision 35-04). */
+function proofView(p: ProofInfo, token: string): OrderProofView {
+  const shown = p.state === 'awaiting' || p.state === 'approved';
+  return {
+    state: p.state,
+    images: shown
+      ? p.cardIds.flatMap((cardId) => (['front', 'back'] as const).map((side) => ({ cardId, side, url: `/api/order-status/${encodeURIComponent(token)}/proof/${cardId}/${side}.png` })))
+      : [],
+    message: p.message,
+  };
+}
 
 type OrderRow = typeof orders.$inferSelect;
+
+/** Statuses after which the cards have left (or are leaving) the studio: the address is fixed. */
+const ADDRESS_LOCKED_STATUSES = ['shipped', 'completed', 'cancelled', 'ready-for-pickup'];
+
+/** A delivery order's address can be corrected until it ships (issue 35). */
+export function addressEditable(o: { deliveryOption: string; status: string }): boolean {
+  return o.deliveryOption !== PICKUP_DELIVERY_OPTION && !ADDRESS_LOCKED_STATUSES.includes(o.status);
+}
 
 const DESIGN_EVENT_LABELS: Record<DesignEventKind, string> = {
   submitted: 'Design submitted',
   rejected: 'Needs changes',
   resubmitted: 'Design resubmitted',
-  approved: 'Design approved',
+  approved: 'Design approved: proof ready',
+  'proof-approved': 'Proof approved by you',
+  'changes-requested': 'Changes requested',
 };
 
 const DESIGN_STATUS_LABELS: Record<string, string> = { pending: 'In review', approved: 'Approved', rejected: 'Needs changes' };
-
-/**
- * Writes one step of an order's design review loop (submitted, rejected with its reason,
- * resubmitted, approved), in the caller's transaction. Answers the event's id (e-mail dedupe keys).
- */
-export async function recordDesignEvent(
-  tx: Db | Tx,
-  e: { orderId: number | null; cardId: number; kind: DesignEventKind; reason?: string | null; actorLabel: string },
-): Promise<number> {
-  const [row] = await tx
-    .insert(designEvents)
-    .values({ orderId: e.orderId, cardId: e.cardId, kind: e.kind, reason: e.reason?.trim() || null, actorLabel: e.actorLabel })
-    .returning({ id: designEvents.id });
-  return row.id;
-}
 
 /** The customer's view of orders (the order page and My orders), in as few queries as there are tables. */
 export async function orderViews(ctx: AppContext, rows: OrderRow[], origin = ctx.publicUrl()): Promise<OrderStatusView[]> {
   if (!rows.length) return [];
   const ids = rows.map((o) => o.id);
   const cardIds = rows.map((o) => o.cardId).filter((x): x is number => x !== null);
-  const [history, events, designs, codes, waiting, shipments] = await Promise.all([
+  const [history, events, designs, codes, waiting, shipments, proofs] = await Promise.all([
     ctx.db
       .select({ orderId: orderStatusHistory.orderId, status: orderStatusHistory.toStatus, at: orderStatusHistory.createdAt })
       .from(orderStatusHistory)
@@ -64,7 +78,13 @@ export async function orderViews(ctx: AppContext, rows: OrderRow[], origin = ctx
       .orderBy(desc(cardCodes.createdAt)),
     ordersWaitingForProfile(ctx.db, ids),
     ctx.db.select().from(orderFulfilment).where(inArray(orderFulfilment.orderId, ids)),
+    proofStates(ctx.db, rows),
   ]);
+  // invoice mode (no online store): said plainly while the order is unpaid (issue 35)
+  const invoiceMode = !(ctx.config.SHOPIFY_STORE_DOMAIN && ctx.config.SHOPIFY_STOREFRONT_TOKEN);
+  const paidIds = invoiceMode ? await paidOrderIds(ctx.db, rows) : new Set<number>();
+  // pickup orders show the studio's address, hours and instructions (issue 35)
+  const studio = rows.some((o) => o.deliveryOption === PICKUP_DELIVERY_OPTION) ? await getStudio(ctx.db) : null;
   const fulfilmentByOrder = new Map(shipments.map((f) => [f.orderId, f]));
   const base = origin.replace(/\/+$/, '');
   const designById = new Map(designs.map((d) => [d.id, d]));
@@ -103,7 +123,7 @@ export async function orderViews(ctx: AppContext, rows: OrderRow[], origin = ctx
           kind: 'design' as const,
           event: e.kind,
           label: DESIGN_EVENT_LABELS[e.kind as DesignEventKind] ?? e.kind,
-          reason: e.kind === 'rejected' ? e.reason : null,
+          reason: e.kind === 'rejected' || e.kind === 'changes-requested' ? e.reason : null,
           detail: null,
           href: null,
           at: e.at.toISOString(),
@@ -149,13 +169,22 @@ export async function orderViews(ctx: AppContext, rows: OrderRow[], origin = ctx
       cardLink: code ? `${base}${cardCodePath(code)}` : null,
       waitsForProfile: waiting.has(o.id),
       fulfilment,
+      shippingAddress: o.shippingAddress ? (ShippingAddressView.safeParse({ line2: null, ...(o.shippingAddress as object) }).data ?? null) : null,
+      addressEditable: addressEditable(o),
+      deliveryPromise: deliveryPromise(o.createdAt, o.deliveryOption).label,
+      studio: o.deliveryOption === PICKUP_DELIVERY_OPTION ? studio : null,
+      proof: proofView(proofs.get(o.id)!, o.statusToken),
+      paymentNote: invoiceMode && !o.checkoutUrl && !paidIds.has(o.id) && o.status !== 'cancelled' ? INVOICE_NOTE : null,
     };
   });
 }
 
 /** The signed-in customer's orders, newest first, each with its order page's path. */
+/** An order whose card may still be designed (issue 35; the designer's submit says the same with a 409). */
+const DESIGNABLE_STATUSES = new Set(['pending', 'processing']);
+
 export async function listMyOrders(ctx: AppContext, userId: string, origin?: string): Promise<MyOrder[]> {
   const rows = await ctx.db.select().from(orders).where(eq(orders.userId, userId)).orderBy(desc(orders.createdAt), desc(orders.id)).limit(200);
   const views = await orderViews(ctx, rows, origin);
-  return views.map((v, i) => ({ ...v, statusPath: orderStatusPath(rows[i].statusToken) }));
+  return views.map((v, i) => ({ ...v, statusPath: orderStatusPath(rows[i].statusToken), designPath: !v.design && !rows[i].teamId && DESIGNABLE_STATUSES.has(rows[i].status) ? designOrderPath(rows[i].id) : null }));
 }

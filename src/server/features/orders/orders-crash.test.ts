@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build } from 'esbuild';
@@ -32,9 +33,12 @@ beforeAll(async () => {
   fs.mkdirSync(path.join(root, '.tmp'), { recursive: true });
   work = fs.mkdtempSync(path.join(root, '.tmp', 'h6-crash-'));
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mc-crash-'));
-  // the production bundle, built the way scripts/build.mjs does it (kept apart from dist/)
+  // the production bundle, built the way scripts/build.mjs does it (kept apart from dist/), the
+  // aliases read from package.json `imports` by the same plugin (decision 34-03)
+  const { packageImportsPlugin } = (await import(pathToFileURL(path.join(root, 'scripts/package-imports.mjs')).href)) as { packageImportsPlugin(root: string): import('esbuild').Plugin };
   await build({
-    // with the embedded database's thread beside it (decision 18-02): acknowledged orders must
+    plugins: [packageImportsPlugin(root)],
+    // with the embedded database's thread beside it (decision 18-05): acknowledged orders must
     // survive kill -9 when PGlite runs on its own thread, as the server runs it
     entryPoints: { server: path.join(root, 'src/server/server.ts'), 'pglite-thread': path.join(root, 'src/server/db/pglite-thread.ts') },
     outdir: work,

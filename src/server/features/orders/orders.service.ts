@@ -1,19 +1,22 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { ORDER_STATUSES, cardType, deliveryOption, priceOrder, type OrderStatus } from '#shared/catalogue';
 import { claimOrderUrl, orderStatusUrl } from '#shared/routes';
 import { ARTWORK_URL_RE, type OrderInputData, type OrderStatusView } from '#shared/schemas/orders';
 import type { AppContext } from '#server/context';
 import type { Tx } from '#server/db/client';
-import { orders, orderStatusHistory } from '#server/db/schema/index';
-import { randomToken, sha256Hex } from '#server/infra/crypto';
-import { badRequest, conflict, notFound } from '#server/http/http-errors';
+import { orders, orderStatusHistory } from '#server/db/schema/orders';
+import { queryRow } from '#server/db/rows';
+import { hmacHex, randomToken, sha256Hex } from '#server/infra/crypto';
+import { badRequest, conflict, conflictMissing, notFound } from '#server/http/http-errors';
+import { checkMove } from '#shared/orders/status-machine';
 import { enqueueEmail } from '#server/infra/mail/outbox';
-import { orderEventData, recordEvent } from '#server/infra/events';
+import { orderEventData, recordEvent } from '#server/features/webhooks/public-api';
 import { createStoreCheckout } from '#server/features/shopify/public-api';
 import { createCardCodeForOrder } from '#server/features/engagement/public-api';
-import { assertFilesOwned, claimTokenOwnedFiles } from '#server/features/uploads/public-api';
+import { assertFilesOwned, claimTokenOwnedFiles } from '#server/infra/file-ownership';
 
 import { orderReceivedEmail, orderStatusChangedEmail } from './order-emails';
+import { orderFacts } from './order-facts';
 import { orderViews } from './order-view';
 import { notifyStaff } from './staff-notices';
 
@@ -31,6 +34,12 @@ export interface CreateOrderOptions {
   teamId?: string;
   /** Idempotency-Key header or the form's client token: a retry with the same key answers the same order */
   idempotencyKey?: string;
+  /**
+   * whose key it is (issue 33): the key is looked up only within this scope, so another caller's
+   * replay of a known key never finds the order. Defaults to the account (`user:<id>`); a signed-out
+   * caller's comes from {@link visitorKeyScope}, a team's order uses `team:<id>`.
+   */
+  idempotencyScope?: string;
   /** the site's origin for links in the e-mail, e.g. https://metalcards.nyc */
   baseUrl: string;
 }
@@ -42,6 +51,25 @@ export interface CreateOrderResult {
   statusUrl: string;
 }
 
+/** The key scope of a signed-in caller's orders (the order form and the designer). */
+export function userKeyScope(userId: string): string {
+  return `user:${userId}`;
+}
+
+/** The key scope of a team's orders: their own space, never the members' or visitors' (issue 33). */
+export function teamKeyScope(teamId: string): string {
+  return `team:${teamId}`;
+}
+
+/**
+ * The key scope of a signed-out caller (issue 33): the visitor's own form session (a random token
+ * the order page makes with crypto and sends as `X-Form-Session`), or without one the caller's
+ * address. Kept as an HMAC with the server's secret: the stored scope tells nothing about either.
+ */
+export function visitorKeyScope(secret: string, caller: { formSession?: string; ip: string }): string {
+  const basis = caller.formSession ? `form:${caller.formSession}` : `ip:${caller.ip}`;
+  return `visitor:${hmacHex(secret, `order-key-scope:${basis}`)}`;
+}
 
 /**
  * Creates an order: validated against the catalogue, priced on the server (client totals are never
@@ -54,6 +82,9 @@ export async function createOrder(ctx: AppContext, data: OrderInputData, opts: C
   if (key !== null && !/^[A-Za-z0-9_.:-]{8,100}$/.test(key)) {
     throw badRequest('Invalid idempotency key', { idempotencyKey: 'Use 8-100 letters, digits, dots, colons, dashes or underscores' });
   }
+  const scope = key === null ? null : (opts.idempotencyScope ?? (opts.userId ? userKeyScope(opts.userId) : null));
+  if (key !== null && scope === null) throw new Error('createOrder: an idempotency key needs its caller\'s scope');
+  const keyIs = () => and(eq(orders.idempotencyScope, scope!), eq(orders.idempotencyKey, key!));
   const quote = priceOrder(data);
   const db = opts.tx ?? ctx.db;
 
@@ -71,7 +102,7 @@ export async function createOrder(ctx: AppContext, data: OrderInputData, opts: C
   // with the online store configured, a replay is found before a new cart would be made for it;
   // otherwise the insert's conflict on the key finds it (one statement less per order)
   if (key && ctx.config.SHOPIFY_STORE_DOMAIN && ctx.config.SHOPIFY_STOREFRONT_TOKEN) {
-    const [hit] = await db.select({ id: orders.id }).from(orders).where(eq(orders.idempotencyKey, key)).limit(1);
+    const [hit] = await db.select({ id: orders.id }).from(orders).where(keyIs()).limit(1);
     if (hit) {
       const [existing] = await db.select().from(orders).where(eq(orders.id, hit.id)).limit(1);
       return replay(existing);
@@ -92,12 +123,16 @@ export async function createOrder(ctx: AppContext, data: OrderInputData, opts: C
   // a visitor's order: a single-use link in the e-mail claims it into an account (issue 20)
   const claimToken = opts.userId ? null : randomToken(32);
   // the online store's checkout is made before the transaction (a network call must not hold it open)
-  const checkoutUrl = await createStoreCheckout(ctx, { ...data, quote });
+  // with the online store configured the order's id is taken first, so the checkout carries it to
+  // the store and the store's webhooks find the order (issue 35, decision 35-01)
+  const storeId = ctx.config.SHOPIFY_STORE_DOMAIN && ctx.config.SHOPIFY_STOREFRONT_TOKEN ? await reserveOrderId(db) : null;
+  const checkoutUrl = await createStoreCheckout(ctx, { ...data, quote, orderId: storeId ?? undefined });
 
   const write = async (tx: Tx | typeof ctx.db): Promise<CreateOrderResult> => {
     const inserted = await tx
       .insert(orders)
       .values({
+        ...(storeId !== null ? { id: storeId } : {}),
         userId: opts.userId ?? null,
         cardId: opts.cardId ?? null,
         status: 'pending',
@@ -107,6 +142,8 @@ export async function createOrder(ctx: AppContext, data: OrderInputData, opts: C
         companyName: data.companyName ?? null,
         position: data.position ?? null,
         address: data.address ?? null,
+        // issue 35: pickup has no delivery address (the body's rule drops one sent with it)
+        shippingAddress: quote.deliveryOption === 'pickup-nyc' ? null : (data.shippingAddress ?? null),
         quantity: quote.quantity,
         cardType: quote.cardType,
         cardStyle: data.cardStyle,
@@ -121,17 +158,18 @@ export async function createOrder(ctx: AppContext, data: OrderInputData, opts: C
         priceSnapshot: quote,
         statusToken,
         idempotencyKey: key,
+        idempotencyScope: scope,
         checkoutUrl,
         source: opts.source,
         teamId: opts.teamId ?? null,
         claimTokenHash: claimToken ? sha256Hex(claimToken) : null,
       })
-      .onConflictDoNothing({ target: orders.idempotencyKey })
+      .onConflictDoNothing({ target: [orders.idempotencyScope, orders.idempotencyKey] })
       .returning();
     const order = inserted[0];
     if (!order) {
       // a concurrent request with the same key won the race: answer its order
-      const [existing] = await tx.select().from(orders).where(eq(orders.idempotencyKey, key!)).limit(1);
+      const [existing] = await tx.select().from(orders).where(keyIs()).limit(1);
       if (!existing) throw conflict('A request with this idempotency key is still in progress');
       return replay(existing);
     }
@@ -165,6 +203,12 @@ export async function createOrder(ctx: AppContext, data: OrderInputData, opts: C
   return result;
 }
 
+/** The next order id, taken from the orders' sequence before the row is written. */
+async function reserveOrderId(db: Tx | AppContext['db']): Promise<number> {
+  const row = await queryRow<{ id: number }>(db, sql`select nextval(pg_get_serial_sequence('orders', 'id'))::int as id`);
+  return Number(row!.id);
+}
+
 export interface StatusActor {
   id?: string;
   label: string;
@@ -179,7 +223,7 @@ export async function changeOrderStatus(
   orderId: number,
   toStatus: string,
   actor: StatusActor,
-  opts: { baseUrl?: string; tx?: Tx; emailDetails?: string[] } = {},
+  opts: { baseUrl?: string; tx?: Tx; emailDetails?: string[]; overrideReason?: string | null } = {},
 ): Promise<{ order: OrderRow; changed: boolean }> {
   if (!(ORDER_STATUSES as readonly string[]).includes(toStatus)) {
     throw badRequest(`Unknown status: ${toStatus}`, { status: `Status must be one of ${ORDER_STATUSES.join(', ')}` });
@@ -190,12 +234,17 @@ export async function changeOrderStatus(
     const [current] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update').limit(1);
     if (!current) throw notFound('Order not found');
     if (current.status === to) return { order: current, changed: false };
+    // the status machine (issue 35, decision 35-04): only valid moves, with their prerequisites
+    const check = checkMove(await orderFacts(tx, current), to, opts.overrideReason);
+    if (!check.ok) throw conflictMissing(check.message, check.missing);
+    const override = check.overridden ? `Payment override: ${opts.overrideReason!.trim()}` : null;
     const [order] = await tx.update(orders).set({ status: to, updatedAt: new Date() }).where(eq(orders.id, orderId)).returning();
     const [history] = await tx
       .insert(orderStatusHistory)
-      .values({ orderId, fromStatus: current.status, toStatus: to, changedBy: actor.id ?? null, changedByLabel: actor.label || 'staff' })
+      .values({ orderId, fromStatus: current.status, toStatus: to, changedBy: actor.id ?? null, changedByLabel: actor.label || 'staff', note: override })
       .returning({ id: orderStatusHistory.id });
-    if (!order.anonymizedAt && order.email) {
+    // only the milestones e-mail the customer (in production, shipped or ready for pickup, delivered)
+    if (check.emailsCustomer && !order.anonymizedAt && order.email) {
       await enqueueEmail(tx, orderStatusChangedEmail(order, current.status, to, orderStatusUrl(baseUrl, order.statusToken), history.id, opts.emailDetails));
     }
     await recordEvent(tx, { type: 'order.status_changed', userId: order.userId, teamId: order.teamId, data: { ...orderEventData(order), fromStatus: current.status, toStatus: to } });

@@ -5,7 +5,8 @@ import { createTestApp, type TestApp } from '#tests/helpers/test-app';
 import { adminAgent } from '#tests/helpers/factories';
 import { countRows, orderInput, pngImage, uploadArtworkFile } from '#tests/helpers/orders';
 import { toOrderPayload } from '#shared/schemas/orders';
-import { orders, outbox, orderStatusHistory } from '#server/db/schema/index';
+import { orderFulfilment, orders, outbox, orderStatusHistory } from '#server/db/schema/index';
+import { readyForProduction } from '#tests/helpers/order-readiness';
 import { changeOrderStatus, createOrder } from './orders.service';
 
 let t: TestApp;
@@ -151,11 +152,12 @@ describe('POST /api/order: the done-when order', () => {
     expect(await mailsTo(input.email)).toBe(1);
   });
 
-  it('a key reused for a different order is refused with 409', async () => {
+  it('a key reused by the same caller for a different order is refused with 409', async () => {
     const key = crypto.randomUUID();
     const input = orderInput();
-    expect((await postOrder(input, { headers: { 'idempotency-key': key } })).statusCode).toBe(201);
-    const other = await postOrder({ ...input, quantity: 300 }, { headers: { 'idempotency-key': key } });
+    const ip = newIp();
+    expect((await postOrder(input, { headers: { 'idempotency-key': key }, ip })).statusCode).toBe(201);
+    const other = await postOrder({ ...input, quantity: 300 }, { headers: { 'idempotency-key': key }, ip });
     expect(other.statusCode).toBe(409);
     expect(await ordersFor(input.email)).toBe(1);
   });
@@ -343,11 +345,13 @@ describe('changeOrderStatus (used by the staff area)', () => {
   it('writes the history row with who, queues the status e-mail once per change, and ignores the same status', async () => {
     const { order } = await createOrder(t.app.ctx, orderInput() as any, { source: 'order-form', baseUrl: 'https://cards.example.test' });
     const { user } = await adminAgent(t.app);
+    await readyForProduction(t.app, order.id);
     const r1 = await changeOrderStatus(t.app.ctx, order.id, 'in-production', { id: user.id, label: user.email });
     expect(r1.changed).toBe(true);
     expect(r1.order.status).toBe('in-production');
     const r2 = await changeOrderStatus(t.app.ctx, order.id, 'in-production', { id: user.id, label: user.email });
     expect(r2.changed).toBe(false);
+    await t.app.ctx.db.insert(orderFulfilment).values({ orderId: order.id, carrier: 'usps', trackingNumber: '9400100000000000000000' });
     await changeOrderStatus(t.app.ctx, order.id, 'shipped', { label: 'staff' });
 
     const history = await t.app.ctx.db.select().from(orderStatusHistory).where(eq(orderStatusHistory.orderId, order.id)).orderBy(orderStatusHistory.id);
@@ -361,6 +365,7 @@ describe('changeOrderStatus (used by the staff area)', () => {
     const mails = await t.app.ctx.db.select().from(outbox).where(eq(outbox.toAddress, order.email)).orderBy(outbox.id);
     expect(mails.map((m) => m.kind)).toEqual(['order-received', 'order-status', 'order-status']);
     expect(mails[1].subject).toContain('in production');
+    expect(mails[2].subject).toContain('have shipped');
     expect(mails[2].textBody).toContain(`https://cards.example.test/order-status/${order.statusToken}`);
 
     const view = (await t.app.inject({ method: 'GET', url: `/api/order-status/${order.statusToken}` })).json();

@@ -1,6 +1,11 @@
 /** What other features may use of orders (docs/architecture.md, "Walls"). */
-export { changeOrderStatus, createOrder, type StatusActor } from './orders.service';
-export { designReviewedEmail } from './order-emails';
+export { changeOrderStatus, createOrder, teamKeyScope, userKeyScope, type StatusActor } from './orders.service';
 export { attachOrdersByVerifiedEmail } from './order-claim.service';
-export { recordDesignEvent } from './order-view';
 export { notifyStaff } from './staff-notices';
+export { applyStoreOrderEvent, getOrderPayment, recordPayment, revenueFigures } from './payments.service';
+export { linkOrderCard, orderForDesign, ownOrder } from './order-design';
+export { orderWorkflow, proofStates } from './order-facts';
+export { getOrderStatusView } from './orders.service';
+export { anonymizeOrdersOfUser } from './order-anonymize';
+export { saveInternalNotes } from './order-notes';
+export { orderContacts, provenOrderId } from './order-lookups';

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '#server/context';
 import type { Db, Tx } from '#server/db/client';
-import { users } from '#server/db/schema/index';
+import { users } from '#server/db/schema/auth';
 import { enqueueEmail } from '#server/infra/mail/outbox';
 import { staffNoticeEmail } from './order-emails';
 

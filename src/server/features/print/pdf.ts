@@ -1,6 +1,6 @@
-import type { ArtItem, Ink, PrintSide } from '#shared/print/artwork';
-import { CARD_UNITS, PAGE, BLEED_IN, MARK_GAP_IN, MARK_LENGTH_IN, cropMarks, inchesToPt, pdfBox, type Box } from '#shared/print/geometry';
-import { LAYER_NAMES } from '#shared/print/svg';
+import type { ArtItem, Ink, PrintSide } from './art/artwork';
+import { CARD_UNITS, PAGE, BLEED_IN, MARK_GAP_IN, MARK_LENGTH_IN, cropMarks, inchesToPt, pdfBox, type Box } from './art/geometry';
+import { LAYER_NAMES } from './art/svg';
 
 /**
  * The print PDF (issue 22, decision 22-01), written with pdfkit on a worker: one page per side, the

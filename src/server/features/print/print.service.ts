@@ -4,12 +4,16 @@ import { CARD_TEXT_FIELDS, type CardData } from '#shared/templates/fields';
 import type { CardLook } from '#shared/templates/look';
 import { publicProfileUrl } from '#shared/routes';
 import type { PrintCheck } from '#shared/schemas/print';
-import { imageResolutionCheck, qrDecodeCheck, qrModuleCheck, quietZoneCheck, safeAreaCheck } from '#shared/print/checks';
+import { elementsCheck, imageResolutionCheck, missingElements, qrContrastCheck, qrDecodeCheck, qrModuleCheck, quietZoneCheck, safeAreaCheck } from './art/checks';
 import type { AppContext } from '#server/context';
-import { cards, profiles } from '#server/db/schema/index';
+import { cards } from '#server/db/schema/designs';
+import { profiles } from '#server/db/schema/profile';
 import { badRequest, notFound } from '#server/http/http-errors';
+import { transliterate } from '#server/http/download-name';
 import { asBuffer, runTask } from '#server/infra/worker-pool';
 import { findVersion, getTemplate, logoDataUri } from '#server/features/templates/public-api';
+import { orderBatchQrText } from '#server/features/engagement/public-api';
+import { loadPublicProfile } from '#server/features/profile/public-api';
 import type { PrintTaskInput, ProofMeasurements } from './print.task';
 import type { SheetLayout } from './pdf';
 
@@ -28,8 +32,7 @@ interface Loaded {
 
 function slug(s: string): string {
   return (
-    s
-      .normalize('NFKD')
+    transliterate(s)
       .replace(/[^\w\s-]/g, '')
       .trim()
       .toLowerCase()
@@ -65,12 +68,18 @@ async function load(ctx: AppContext, cardId: number, baseUrl: string): Promise<L
     }
   }
   if (!front || !back) throw notFound('The card template has no SVG files');
-  const expectedUrl = card.qrCodeUrl ?? (profile ? publicProfileUrl(baseUrl, profile.id) : null);
-  const logoUrl = (typeof cp.logoUrl === 'string' && cp.logoUrl) || profile?.logoUrl || null;
+  // what the previews carry (issue 35): the batch's short link for a card of an order (the Share tab
+  // and the NFC tag use it; a team card stores its member's own code), else the profile page
+  const batchUrl = !card.qrCodeUrl && card.orderId ? await orderBatchQrText(ctx, card.orderId, baseUrl) : null;
+  const expectedUrl = card.qrCodeUrl ?? batchUrl ?? (profile ? publicProfileUrl(baseUrl, profile.id) : null);
+  // the logo the previews show: the design's own, else the profile's as its page shows it (a team's
+  // brand applied: a team card shows the company logo), else the stored profile's
+  const shown = !cp.logoUrl && profile ? (await loadPublicProfile(ctx, profile.id))?.profile.logoUrl : null;
+  const logoUrl = (typeof cp.logoUrl === 'string' && cp.logoUrl) || shown || profile?.logoUrl || null;
   const logoHref = await logoDataUri(ctx, logoUrl);
   const name = typeof cp.fullName === 'string' ? cp.fullName : '';
   return {
-    input: { cardType: card.cardType, front, back, data, qrUrl: expectedUrl, logoHref, title: `Card ${card.id}${name ? ` (${name})` : ''}: print file` },
+    input: { cardType: card.cardType, front, back, data, qrUrl: expectedUrl, logoHref, previewLogo: !!logoUrl, title: `Card ${card.id}${name ? ` (${name})` : ''}: print file` },
     expectedUrl,
     fileBase: `card-${card.id}-${slug(name)}`,
     cardType: card.cardType,
@@ -95,6 +104,8 @@ export async function printCheck(ctx: AppContext, cardId: number, baseUrl = ctx.
     quietZoneCheck(m.decodedText ? m.quietZoneModules : null),
     safeAreaCheck(m.texts),
     imageResolutionCheck(m.images),
+    elementsCheck(m.elements),
+    qrContrastCheck(m.decodedText ? m.qrContrast : null),
   ];
   return {
     cardId,
@@ -105,6 +116,8 @@ export async function printCheck(ctx: AppContext, cardId: number, baseUrl = ctx.
     qrModuleMm: m.qrModuleMm,
     minQrModuleMm: min,
     quietZoneModules: m.quietZoneModules,
+    qrContrast: m.qrContrast,
+    elements: m.elements.map((e) => ({ ...e, missing: missingElements(e) })),
     checks,
     blocking: checks.some((c) => c.status === 'fail'),
     proofs: m.proofs.map((p) => ({ side: p.side, image: `data:image/png;base64,${asBuffer(p.png).toString('base64')}`, width: p.width, height: p.height })),

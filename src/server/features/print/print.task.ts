@@ -4,12 +4,12 @@ import { DEFAULT_FONT_FAMILY } from '#shared/fonts';
 import { fillTemplateDetailed } from '#shared/templates/fill';
 import type { CardData } from '#shared/templates/fields';
 import { qrMatrix } from '#shared/qr/qr-svg';
-import { buildPrintSide, inkScale, printFinish, MIN_INK, type ArtItem, type ImageItem, type PrintSide } from '#shared/print/artwork';
-import { markForPrint } from '#shared/print/mark';
-import { parseXml } from '#shared/print/usvg';
-import { printSvg, proofSvg, PROOF_SIZE } from '#shared/print/svg';
-import { effectiveDpi, measureQuietZone } from '#shared/print/checks';
-import { unitsToMm } from '#shared/print/geometry';
+import { buildPrintSide, inkScale, printFinish, MIN_INK, type ArtItem, type ImageItem, type PrintSide } from './art/artwork';
+import { markForPrint } from './art/mark';
+import { parseXml } from './art/usvg';
+import { printSvg, proofSvg, PROOF_SIZE } from './art/svg';
+import { effectiveDpi, measureQuietZone, type SideElements } from './art/checks';
+import { unitsToMm } from './art/geometry';
 import { fontFilesFor } from '#server/infra/fonts';
 import { writePrintPdf, writePrintSheet, type PdfImage, type SheetLayout } from './pdf';
 
@@ -28,6 +28,8 @@ export interface PrintTaskInput {
   qrUrl: string | null;
   /** the logo as a data: URI */
   logoHref: string | null;
+  /** the card's previews show a logo (its URL is set): the print check wants one in the print file too */
+  previewLogo?: boolean;
   title: string;
 }
 
@@ -56,6 +58,8 @@ function fitImage(it: ImageItem, pxW: number, pxH: number) {
 
 interface Prepared {
   sides: PrintSide[];
+  /** per side: the elements of the preview's filling and of the print artwork (issue 35) */
+  elements: SideElements[];
   images: Map<ArtItem, PdfImage>;
   warnings: string[];
   qrUrl: string | null;
@@ -136,9 +140,14 @@ async function prepare(arg: PrintTaskInput, opts: { forPdf: boolean; withPreview
   const fillOpts = { qrUrl: arg.qrUrl, logoHref: arg.logoHref };
   const matrix = arg.qrUrl ? qrMatrix(arg.qrUrl, 'M') : null;
   const sides: PrintSide[] = [];
+  const previews: string[][] = [];
   const warnings = new Set<string>();
   for (const side of ['front', 'back'] as const) {
     const filled = fillTemplateDetailed(side === 'front' ? arg.front : arg.back, arg.data, fillOpts);
+    // the preview's filling: the same, with a logo wherever the previews had one (a logo that could
+    // not be read for print leaves its slot to the template's fallback, e.g. initials)
+    const preview = arg.previewLogo && !arg.logoHref ? fillTemplateDetailed(side === 'front' ? arg.front : arg.back, arg.data, { ...fillOpts, logoHref: STAND_IN_LOGO }).svg : filled.svg;
+    previews.push(elementsOfFilling(preview));
     for (const t of filled.truncated) warnings.add(`The ${t} had to be shortened to fit the ${side}.`);
     const marked = markForPrint(filled.svg);
     const tree = parseXml(usvg(marked.svg));
@@ -153,7 +162,26 @@ async function prepare(arg: PrintTaskInput, opts: { forPdf: boolean; withPreview
       if (it.kind === 'image' && it.dpi !== undefined && it.dpi < 300) warnings.add(`An image on the ${side.side} is ${Math.round(it.dpi)} DPI at print size (under 300).`);
     }
   }
-  return { sides, images, warnings: [...warnings], qrUrl: arg.qrUrl };
+  const elements = sides.map((side, i) => ({ side: side.side, preview: previews[i], print: elementsOfArtwork(side, images) }));
+  return { sides, elements, images, warnings: [...warnings], qrUrl: arg.qrUrl };
+}
+
+/** A 1 x 1 PNG: the preview's logo when the print file has none, to list the preview's elements. */
+const STAND_IN_LOGO = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
+
+/** What a filled side shows: its texts (content), `logo` per image, `QR code` per code drawing. */
+function elementsOfFilling(svg: string): string[] {
+  const marked = markForPrint(svg);
+  const texts = [...marked.texts.values()].filter((t) => t.trim());
+  const images = (svg.match(/<image\b/g) ?? []).length;
+  return [...texts, ...Array<string>(images).fill('logo'), ...Array<string>(marked.qrTotals.length).fill('QR code')];
+}
+
+/** What the print artwork of a side draws: texts with glyph outlines, images read, QR codes. */
+function elementsOfArtwork(side: PrintSide, images: Map<ArtItem, PdfImage>): string[] {
+  const texts = side.texts.filter((t) => t.bounds && t.text.trim()).map((t) => t.text);
+  const drawn = side.items.filter((it) => it.kind === 'image' && (images.has(it) || (it as ImageItem).dpi !== undefined)).length;
+  return [...texts, ...Array<string>(drawn).fill('logo'), ...Array<string>(side.qr.length).fill('QR code')];
 }
 
 export async function printFilesTask(arg: PrintTaskInput): Promise<{ pdf: Uint8Array; svg: string; warnings: string[] }> {
@@ -179,6 +207,9 @@ export interface ProofMeasurements {
   decodedText: string | null;
   qrModuleMm: number | null;
   quietZoneModules: number | null;
+  /** light against dark modules on the proof (0-1) */
+  qrContrast: number | null;
+  elements: SideElements[];
   hasQr: boolean;
   texts: Array<{ side: 'front' | 'back'; text: string; bounds: { minX: number; minY: number; maxX: number; maxY: number } | null }>;
   images: Array<{ side: 'front' | 'back'; dpi: number }>;
@@ -192,6 +223,7 @@ export async function printProofTask(arg: PrintTaskInput): Promise<ProofMeasurem
   const proofs: ProofMeasurements['proofs'] = [];
   let decodedText: string | null = null;
   let quiet: number | null = null;
+  let contrast: number | null = null;
   let moduleMm: number | null = null;
   for (const side of p.sides) {
     const img = new Resvg(proofSvg(side), { fitTo: { mode: 'width', value: PROOF_SIZE.width }, background: '#ffffff', logLevel: 'off', font: { loadSystemFonts: false } }).render();
@@ -213,6 +245,9 @@ export async function printProofTask(arg: PrintTaskInput): Promise<ProofMeasurem
           const lx = Math.round(L.topLeftFinderPattern.x + 2 * modulePx);
           const ly = Math.round(L.topLeftFinderPattern.y);
           const light = gray[ly * img.width + lx];
+          // a dark module: the centre of the finder pattern
+          const dark = gray[Math.round(L.topLeftFinderPattern.y) * img.width + Math.round(L.topLeftFinderPattern.x)];
+          contrast = Math.round((Math.abs(light - dark) / 255) * 1000) / 1000;
           const box = {
             x0: Math.min(L.topLeftCorner.x, L.bottomLeftCorner.x),
             y0: Math.min(L.topLeftCorner.y, L.topRightCorner.y),
@@ -229,6 +264,8 @@ export async function printProofTask(arg: PrintTaskInput): Promise<ProofMeasurem
     decodedText,
     qrModuleMm: moduleMm,
     quietZoneModules: quiet,
+    qrContrast: contrast,
+    elements: p.elements,
     hasQr: p.sides.some((s) => s.qr.length > 0),
     texts: p.sides.flatMap((s) => s.texts.map((t) => ({ side: s.side, text: t.text, bounds: t.bounds }))),
     images: p.sides.flatMap((s) => s.items.filter((i): i is ImageItem => i.kind === 'image' && i.dpi !== undefined).map((i) => ({ side: s.side, dpi: i.dpi! }))),

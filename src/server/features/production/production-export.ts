@@ -4,14 +4,19 @@ import type { ProductionSheetLayout } from '#shared/schemas/production';
 import type { AppContext } from '#server/context';
 import { csvRow } from '#server/http/csv';
 import { inArray } from 'drizzle-orm';
-import { cards } from '#server/db/schema/index';
+import { cards } from '#server/db/schema/designs';
 import { asBuffer, runTask } from '#server/infra/worker-pool';
 import { renderPrintFiles } from '#server/features/print/public-api';
 import type { SheetSlot, SheetTaskInput } from './sheet.task';
 import { exportRows, jobTicketData, nfcCsvLines, orderNfcPayloadsOf, renderJobTicket } from './production.service';
 
-/** Print files rendered ahead of the one being written (keeps the worker busy, memory flat). */
-const RENDER_AHEAD = 2;
+/**
+ * Renders (job tickets, print files) queued ahead of the one being written, across orders: the
+ * render thread always has the next one when it finishes. One, not more: the pool bounds a task's
+ * wait in its queue (the task time limit, then 503), and on a busy machine a third render in the
+ * queue of one thread waited past it (15 of 100 cards lost in a run at load 48).
+ */
+const RENDER_AHEAD = 1;
 /** Cards one jig sheet PDF lays out (their side images travel to the worker together). */
 const SHEET_MAX_CARDS = 100;
 
@@ -75,29 +80,41 @@ export async function productionZip(ctx: AppContext, orderIds: number[], opts: Z
     });
   };
 
+  // every render of the ZIP in writing order: each order's job ticket, then its cards' print files.
+  // RENDER_AHEAD renders are under way ahead of the one being written, across orders: the render
+  // thread never waits for the next order's database reads, ticket data or the archive.
+  type Rendered = Buffer | Awaited<ReturnType<typeof renderPrintFiles>> | Error;
+  const jobs = items.flatMap(({ row, order }) => [
+    async () => renderJobTicket(jobTicketData(row, order, opts.origin)),
+    ...(row.card_ids ?? []).map((id) => async () => renderPrintFiles(ctx, Number(id), opts.origin)),
+  ]);
+  const started: Array<Promise<Rendered> | undefined> = [];
+  let next = 0;
+  const rendered = (i: number): Promise<Rendered> => {
+    for (; next < Math.min(jobs.length, i + 1 + RENDER_AHEAD) && !opts.signal.aborted; next++) {
+      started[next] = jobs[next]().catch((e: unknown) => (e instanceof Error ? e : new Error(String(e))));
+    }
+    const p = started[i] ?? Promise.resolve(new Error('aborted'));
+    started[i] = undefined; // written once: its bytes go with the entry
+    return p;
+  };
+
   const produce = async () => {
-    for (const { row, order } of items) {
+    let job = 0;
+    for (const { row } of items) {
       if (opts.signal.aborted) return;
       const dir = `order-${row.id}`;
-      try {
-        await add(await renderJobTicket(jobTicketData(row, order, opts.origin)), `${dir}/job-ticket-order-${row.id}.pdf`, true);
-      } catch (err) {
-        problems.push(`Order #${row.id}: the job ticket could not be made (${(err as Error).message})`);
-      }
+      const ticket = await rendered(job++);
+      if (opts.signal.aborted) return;
+      if (ticket instanceof Error) problems.push(`Order #${row.id}: the job ticket could not be made (${ticket.message})`);
+      else await add(ticket as Buffer, `${dir}/job-ticket-order-${row.id}.pdf`, true);
       const nfc = orderNfcPayloadsOf(row, opts.origin);
       await add(nfcCsvLines(nfc).map(csvRow).join(''), `${dir}/nfc-order-${row.id}.csv`, false);
 
       const cardIds = (row.card_ids ?? []).map(Number);
-      const ahead: Array<Promise<Awaited<ReturnType<typeof renderPrintFiles>> | Error>> = [];
-      const start = (i: number) => {
-        if (i < cardIds.length) ahead.push(renderPrintFiles(ctx, cardIds[i], opts.origin).catch((e: unknown) => (e instanceof Error ? e : new Error(String(e)))));
-      };
-      for (let i = 0; i < Math.min(RENDER_AHEAD, cardIds.length); i++) start(i);
       for (let i = 0; i < cardIds.length; i++) {
-        const files = await ahead[i];
-        ahead[i] = Promise.resolve(new Error('written'));
+        const files = (await rendered(job++)) as Awaited<ReturnType<typeof renderPrintFiles>> | Error;
         if (opts.signal.aborted) return;
-        start(i + RENDER_AHEAD);
         if (files instanceof Error) {
           problems.push(`Order #${row.id}, card ${cardIds[i]}: the print files could not be made (${files.message})`);
           continue;

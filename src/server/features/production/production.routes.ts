@@ -1,24 +1,11 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { IdParams } from '#shared/schemas/common';
-import {
-  ProductionExportBody,
-  ProductionJobTicketResponse,
-  ProductionNfcCsvResponse,
-  ProductionNfcResponse,
-  ProductionOrderResponse,
-  ProductionPickupReadyBody,
-  ProductionQueueQuery,
-  ProductionQueueResponse,
-  ProductionShipmentBody,
-  ProductionZipResponse,
-  type ProductionSheetLayout,
-} from '#shared/schemas/production';
+import { route } from '#server/http/endpoint';
+import * as api from '#shared/contracts/production';
+import { type ProductionSheetLayout } from '#shared/schemas/production';
 import type { ZodTypeProvider } from '#server/http/validation';
 import { CSV_BOM, csvRow } from '#server/http/csv';
 import { listProductionQueue, markPickupReady, markShipped, nfcCsvLines, orderJobTicket, orderNfcPayloads } from './production.service';
 import { productionZip } from './production-export';
-
-const admin = { access: 'admin' as const };
 const day = () => new Date().toISOString().slice(0, 10);
 const actorOf = (u: { id: string; firstName: string; lastName: string; email: string }) => ({ id: u.id, label: [u.firstName, u.lastName].filter(Boolean).join(' ') || u.email });
 
@@ -27,12 +14,12 @@ export async function productionRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const origin = (req: { protocol: string; host: string }) => app.ctx.publicUrl(req);
 
-  r.get('/api/admin/production', { config: admin, schema: { querystring: ProductionQueueQuery, response: { 200: ProductionQueueResponse } } }, async (req, reply) => {
+  route(r, api.getAdminProduction, async (req, reply) => {
     reply.header('cache-control', 'no-store');
     return listProductionQueue(app.ctx, req.query);
   });
 
-  r.get('/api/admin/orders/:id/job-ticket.pdf', { config: admin, schema: { params: IdParams, response: { 200: ProductionJobTicketResponse } } }, async (req, reply) => {
+  route(r, api.getAdminOrdersByIdJobTicketPdf, async (req, reply) => {
     const pdf = await orderJobTicket(app.ctx, req.params.id, origin(req));
     return reply
       .type('application/pdf')
@@ -41,12 +28,12 @@ export async function productionRoutes(app: FastifyInstance) {
       .send(pdf);
   });
 
-  r.get('/api/admin/orders/:id/nfc', { config: admin, schema: { params: IdParams, response: { 200: ProductionNfcResponse } } }, async (req, reply) => {
+  route(r, api.getAdminOrdersByIdNfc, async (req, reply) => {
     reply.header('cache-control', 'no-store');
     return { orderId: req.params.id, payloads: await orderNfcPayloads(app.ctx, req.params.id, origin(req)) };
   });
 
-  r.get('/api/admin/orders/:id/nfc.csv', { config: admin, schema: { params: IdParams, response: { 200: ProductionNfcCsvResponse } } }, async (req, reply) => {
+  route(r, api.getAdminOrdersByIdNfcCsv, async (req, reply) => {
     const lines = nfcCsvLines(await orderNfcPayloads(app.ctx, req.params.id, origin(req)));
     return reply
       .header('content-type', 'text/csv; charset=utf-8')
@@ -71,19 +58,15 @@ export async function productionRoutes(app: FastifyInstance) {
     return reply.type('application/zip').header('content-disposition', `attachment; filename="${filename}"`).header('cache-control', 'no-store').send(stream);
   };
 
-  r.get('/api/admin/orders/:id/print-files.zip', { config: admin, schema: { params: IdParams, response: { 200: ProductionZipResponse } } }, async (req, reply) =>
-    sendZip(req, reply, [req.params.id], `print-files-order-${req.params.id}.zip`),
-  );
+  route(r, api.getAdminOrdersByIdPrintFilesZip, async (req, reply) =>
+    sendZip(req, reply, [req.params.id], `print-files-order-${req.params.id}.zip`));
 
-  r.post('/api/admin/production/export', { config: admin, schema: { body: ProductionExportBody, response: { 200: ProductionZipResponse } } }, async (req, reply) =>
-    sendZip(req, reply, req.body.orderIds, `production-${day()}.zip`, req.body.sheet),
-  );
+  route(r, api.postAdminProductionExport, async (req, reply) =>
+    sendZip(req, reply, req.body.orderIds, `production-${day()}.zip`, req.body.sheet));
 
-  r.post('/api/admin/orders/:id/shipment', { config: admin, schema: { params: IdParams, body: ProductionShipmentBody, response: { 200: ProductionOrderResponse } } }, async (req) =>
-    markShipped(app.ctx, req.params.id, req.body, actorOf(req.user!), origin(req)),
-  );
+  route(r, api.postAdminOrdersByIdShipment, async (req) =>
+    markShipped(app.ctx, req.params.id, req.body, actorOf(req.user!), origin(req)));
 
-  r.post('/api/admin/orders/:id/pickup-ready', { config: admin, schema: { params: IdParams, body: ProductionPickupReadyBody, response: { 200: ProductionOrderResponse } } }, async (req) =>
-    markPickupReady(app.ctx, req.params.id, actorOf(req.user!), origin(req)),
-  );
+  route(r, api.postAdminOrdersByIdPickupReady, async (req) =>
+    markPickupReady(app.ctx, req.params.id, actorOf(req.user!), origin(req)));
 }

@@ -1,17 +1,21 @@
 import { eq, sql } from 'drizzle-orm';
 import { cardType as findCardType, deliveryOption as findDeliveryOption, orderStepLabel } from '#shared/catalogue';
 import { dueWindow, isOverdue } from '#shared/production/due-date';
-import { ndefPayload } from '#shared/production/ndef';
+import { ndefPayload } from './ndef';
 import { carrierLabel, normalizeTrackingNumber, PICKUP_CODE_ALPHABET, PICKUP_CODE_LENGTH, trackingUrl } from '#shared/production/tracking';
 import { adminOrderUrl, cardCodePath } from '#shared/routes';
+import { PICKUP_DELIVERY_OPTION, ShippingAddressView } from '#shared/schemas/orders';
+import { addressLines } from '#shared/orders/address';
 import type { NfcPayloadEntry, ProductionOrder, ProductionQueueResponse, ProductionShipmentBody } from '#shared/schemas/production';
 import type { AppContext } from '#server/context';
-import { orderFulfilment, orders } from '#server/db/schema/index';
+import { orders } from '#server/db/schema/orders';
+import { orderFulfilment } from '#server/db/schema/production';
 import { queryRows } from '#server/db/rows';
 import { badRequest, notFound } from '#server/http/http-errors';
 import { shortId } from '#server/infra/crypto';
 import { asBuffer, runTask } from '#server/infra/worker-pool';
 import { changeOrderStatus, type StatusActor } from '#server/features/orders/public-api';
+import { getStudio } from '#server/features/settings/public-api';
 import type { JobTicketData } from './job-ticket.task';
 
 /** What the queue reads of one order (one query for the whole queue). */
@@ -31,6 +35,8 @@ type QueueRow = {
   email: string;
   phone: string | null;
   address: string | null;
+  /** the order's delivery address (issue 35), jsonb */
+  shipping_address: unknown;
   card_ids: number[] | null;
   unapproved_cards: number | string;
   design_approved_at: string | Date | null;
@@ -53,7 +59,7 @@ const ON_FLOOR = ['pending', 'processing', 'in-production', 'quality-check', 'sh
 function queueSql(where: ReturnType<typeof sql>) {
   return sql`
     select o.id, o.customer_name, o.company_name, o.card_type, o.card_style, o.quantity, o.delivery_option, o.status,
-           o.created_at, o.artwork_url, o.special_requests, o.internal_notes, o.email, o.phone, o.address,
+           o.created_at, o.artwork_url, o.special_requests, o.internal_notes, o.email, o.phone, o.address, o.shipping_address,
            (select array_agg(c.id order by c.id) from cards c where (c.order_id = o.id or c.id = o.card_id) and c.status <> 'rejected') as card_ids,
            (select count(*) from cards c where (c.order_id = o.id or c.id = o.card_id) and c.status <> 'approved') as unapproved_cards,
            (select max(c.reviewed_at) from cards c where (c.order_id = o.id or c.id = o.card_id) and c.status = 'approved') as design_approved_at,
@@ -175,6 +181,13 @@ export function nfcCsvLines(entries: NfcPayloadEntry[]): string[][] {
   ];
 }
 
+/** The ticket's "Ship to": the order's delivery address (never the address printed on the card), or pickup. */
+function shipTo(row: QueueRow): string {
+  if (row.delivery_option === PICKUP_DELIVERY_OPTION) return 'Pickup at the studio (no shipping)';
+  const a = row.shipping_address ? ShippingAddressView.safeParse({ line2: null, ...(row.shipping_address as object) }).data : undefined;
+  return a ? addressLines(a).join(', ') : 'no delivery address on the order';
+}
+
 const dueLabel = (d: Date) => d.toISOString().slice(0, 10) + ' (end of day, UTC)';
 
 /** The job ticket's data for one order row (no database work: the export calls it per order). */
@@ -186,7 +199,7 @@ export function jobTicketData(row: QueueRow, order: ProductionOrder | null, orig
     ['Style', row.card_style],
     ['Quantity', String(row.quantity)],
     ['Delivery', findDeliveryOption(row.delivery_option)?.label ?? row.delivery_option],
-    ['Ship to', row.address ?? ''],
+    ['Ship to', shipTo(row)],
     ['Status', orderStepLabel(row.status, row.delivery_option)],
     ['Approved', order ? order.approvedAt.replace('T', ' ').slice(0, 16) + ' UTC' : 'not yet approved'],
     ['Print files', (row.card_ids ?? []).length ? (row.card_ids ?? []).map((id) => `card ${id}`).join(', ') : row.artwork_url ? 'artwork from the order form' : 'none: no design and no artwork'],
@@ -255,10 +268,17 @@ export async function markPickupReady(ctx: AppContext, orderId: number, actor: S
       .insert(orderFulfilment)
       .values({ orderId, pickupCode: code, pickupReadyAt: now, updatedAt: now })
       .onConflictDoUpdate({ target: orderFulfilment.orderId, set: { pickupCode: code, pickupReadyAt: now, updatedAt: now } });
+    // the studio's address, hours and instructions from the shop settings (issue 35)
+    const studio = await getStudio(tx);
     await changeOrderStatus(ctx, orderId, 'ready-for-pickup', actor, {
       tx,
       baseUrl,
-      emailDetails: [`Your pickup code: ${code}`],
+      emailDetails: [
+        `Your pickup code: ${code}`,
+        `Studio: ${studio.address.split('\n').map((l) => l.trim()).filter(Boolean).join(', ')} (map: ${studio.mapUrl})`,
+        `Opening hours: ${studio.hours.split('\n').map((l) => l.trim()).filter(Boolean).join('; ')}. Phone: ${studio.phone}.`,
+        ...(studio.pickupInstructions.trim() ? [studio.pickupInstructions.trim()] : []),
+      ],
     });
   });
   ctx.outbox.kick();

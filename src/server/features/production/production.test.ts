@@ -12,11 +12,12 @@ import { insertDesignWithOrder, insertOrder } from '#tests/helpers/admin-factori
 import { pngImage, uploadArtworkFile } from '#tests/helpers/orders';
 import { decodeQrImage } from '#tests/helpers/qr-decode';
 import { cardCodes, orderStatusHistory, orders, outbox } from '#server/db/schema/index';
-import { ndefPayload } from '#shared/production/ndef';
+import { ndefPayload } from './ndef';
 import { workerPool } from '#server/infra/worker-pool';
 import { TRACKING_MESSAGES } from '#shared/production/tracking';
 import type { ProductionOrder, ProductionQueueResponse } from '#shared/schemas/production';
 import type { OrderStatusView } from '#shared/schemas/orders';
+import { readyForProduction } from '#tests/helpers/order-readiness';
 
 const BASE = 'http://cards.test';
 let t: TestApp;
@@ -151,6 +152,7 @@ describe('shipping and pickup', () => {
   it('marks shipped with a tracking link: history, e-mail through the outbox, timeline on the status page', async () => {
     const email = `ship_${Date.now()}@example.com`;
     const o = await insertOrder(t.app, { status: 'processing', email });
+    await readyForProduction(t.app, o.id);
     expect((await admin.patch(`/api/admin/orders/${o.id}`, { status: 'in-production' })).statusCode).toBe(200);
     expect((await admin.patch(`/api/admin/orders/${o.id}`, { status: 'quality-check' })).statusCode).toBe(200);
     const res = await admin.post(`/api/admin/orders/${o.id}/shipment`, { carrier: 'ups', trackingNumber: '1z 999 aa1 0123 4567 84' });
@@ -165,23 +167,21 @@ describe('shipping and pickup', () => {
     const history = await t.app.ctx.db.select().from(orderStatusHistory).where(eq(orderStatusHistory.orderId, o.id));
     expect(history.map((h) => h.toStatus)).toEqual(['in-production', 'quality-check', 'shipped']);
     const mails = await emailsTo(email);
-    expect(mails.map((m) => m.subject)).toEqual([
-      `Order #${o.id} is in production - Metal Cards NYC`,
-      `Order #${o.id} is quality check - Metal Cards NYC`,
-      `Order #${o.id} is shipped - Metal Cards NYC`,
-    ]);
-    expect(mails[2].textBody).toContain('https://www.ups.com/track?tracknum=1Z999AA10123456784');
+    // milestones only (issue 35): the quality check is not e-mailed
+    expect(mails.map((m) => m.subject)).toEqual([`Your cards are in production (order #${o.id}) - Metal Cards NYC`, `Your cards have shipped (order #${o.id}) - Metal Cards NYC`]);
+    expect(mails[1].textBody).toContain('Carrier: UPS, tracking number 1Z999AA10123456784.');
+    expect(mails[1].textBody).toContain('https://www.ups.com/track?tracknum=1Z999AA10123456784');
 
     const page = await statusPage(o.id);
     expect(page.fulfilment).toMatchObject({ carrierLabel: 'UPS', trackingNumber: '1Z999AA10123456784' });
     const step = page.timeline.find((s) => s.event === 'shipped')!;
     expect(step).toMatchObject({ label: 'Shipped', detail: 'UPS 1Z999AA10123456784', href: 'https://www.ups.com/track?tracknum=1Z999AA10123456784' });
-    expect(page.timeline.map((s) => s.label)).toEqual(['In production', 'Quality check', 'Shipped']);
+    expect(page.timeline.filter((s) => s.kind === 'status').map((s) => s.label)).toEqual(['In production', 'Quality check', 'Shipped']);
 
     // delivered: the last step reads "Delivered" for a shipped order
     expect((await admin.patch(`/api/admin/orders/${o.id}`, { status: 'completed' })).statusCode).toBe(200);
     expect((await statusPage(o.id)).timeline.at(-1)!.label).toBe('Delivered');
-    expect((await emailsTo(email)).at(-1)!.subject).toBe(`Order #${o.id} is delivered - Metal Cards NYC`);
+    expect((await emailsTo(email)).at(-1)!.subject).toBe(`Your cards were delivered (order #${o.id}) - Metal Cards NYC`);
   });
 
   it('ready for pickup: a short unambiguous code in the e-mail and on the status page; then Collected', async () => {
@@ -195,7 +195,7 @@ describe('shipping and pickup', () => {
     expect((await admin.post(`/api/admin/orders/${o.id}/pickup-ready`, {})).json().fulfilment.pickupCode).toBe(code);
     const mails = await emailsTo(email);
     expect(mails).toHaveLength(1);
-    expect(mails[0].subject).toBe(`Order #${o.id} is ready for pickup - Metal Cards NYC`);
+    expect(mails[0].subject).toBe(`Your cards are ready for pickup (order #${o.id}) - Metal Cards NYC`);
     expect(mails[0].textBody).toContain(`Your pickup code: ${code}`);
     const page = await statusPage(o.id);
     expect(page.fulfilment?.pickupCode).toBe(code);

@@ -1,3 +1,6 @@
+import { NO_DEFAULT_FONT, registerPdfFonts } from '#server/infra/fonts';
+import { loadPdfFontParser } from '#server/infra/pdf-fonts';
+import { drawText } from '#server/infra/pdf-text';
 
 /** One card's slot on the jig sheet: its label and its stored side images (PNG or JPEG bytes). */
 export interface SheetSlot {
@@ -39,8 +42,9 @@ export async function jigSheetTask(arg: SheetTaskInput): Promise<Uint8Array> {
   const width = MARGIN * 2 + arg.columns * CARD.w + (arg.columns - 1) * gap;
   const height = MARGIN * 2 + arg.rows * CARD.h + (arg.rows - 1) * gap;
   // loaded on first use: a warm worker that never makes a PDF does not carry pdfkit (idle RSS)
-  const { default: PDFDocument } = await import('pdfkit');
-  const doc = new PDFDocument({ autoFirstPage: false, info: { Title: 'Jig sheet', Author: 'Metal Cards NYC' } });
+  const [{ default: PDFDocument }] = await Promise.all([import('pdfkit'), loadPdfFontParser()]);
+  const doc = new PDFDocument({ autoFirstPage: false, font: NO_DEFAULT_FONT, info: { Title: 'Jig sheet', Author: 'Metal Cards NYC' } });
+  registerPdfFonts(doc);
   const chunks: Buffer[] = [];
   doc.on('data', (c: Buffer) => chunks.push(c));
   const done = new Promise<void>((resolve, reject) => {
@@ -53,7 +57,7 @@ export async function jigSheetTask(arg: SheetTaskInput): Promise<Uint8Array> {
     const slots = arg.slots.slice(s * perSheet, (s + 1) * perSheet);
     for (const side of ['front', 'back'] as const) {
       doc.addPage({ size: [width, height], margin: 0 });
-      doc.font('Helvetica').fontSize(7).fillColor('#000000');
+      doc.font('Body').fontSize(7).fillColor('#000000');
       doc.text(`Sheet ${s + 1} of ${sheets}, ${side} - ${arg.rows} x ${arg.columns}, gap ${arg.gapMm} mm`, MARGIN, MARGIN / 2 - 4, { lineBreak: false });
       slots.forEach((slot, i) => {
         const row = Math.floor(i / arg.columns);
@@ -69,7 +73,7 @@ export async function jigSheetTask(arg: SheetTaskInput): Promise<Uint8Array> {
           }
         }
         doc.save().lineWidth(0.3).strokeColor('#FF00FF').rect(x, y, CARD.w, CARD.h).stroke().restore();
-        doc.fontSize(5).fillColor('#000000').text(`${i + 1 + s * perSheet}. ${slot.label}`, x, y + CARD.h + 1, { width: CARD.w, lineBreak: false, ellipsis: true });
+        drawText(doc.fontSize(5).fillColor('#000000'), 'Body', `${i + 1 + s * perSheet}. ${slot.label}`, x, y + CARD.h + 1, { width: CARD.w, lineBreak: false, ellipsis: true });
       });
       if (arg.registrationMarks) {
         const m = MARGIN / 2;

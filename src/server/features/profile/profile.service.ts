@@ -2,12 +2,15 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppContext } from '#server/context';
 import type { Db, Tx } from '#server/db/client';
-import { files, profileLinks, profiles, teamMembers, teams, templates } from '#server/db/schema/index';
-import { LOCKED_FIELD_MESSAGE, brandOf, teamValueOf, type LockableField } from '#shared/team/brand';
+import { profileLinks, profiles } from '#server/db/schema/profile';
+import { teamMembers, teams } from '#server/db/schema/team';
+import { templates } from '#server/db/schema/templates';
+import { LOCKED_FIELD_MESSAGE, WEBSITE_LOCK_LINK_MESSAGE, brandOf, linkAllowedUnderWebsiteLock, teamValueOf, type LockableField } from '#shared/team/brand';
 import { badRequest, conflict, notFound } from '#server/http/http-errors';
 import { shortId } from '#server/infra/crypto';
-import { recordEvent } from '#server/infra/events';
+import { recordEvent } from '#server/features/webhooks/public-api';
 import { keyFromFileUrl } from '#server/infra/files';
+import { keysOwnedByUser } from '#server/infra/file-ownership';
 import { MAX_PROFILE_LINKS, TEMPLATE_IDS } from '#shared/catalogue';
 import {
   DEFAULT_PROFILE_LAYOUT,
@@ -16,39 +19,11 @@ import {
   type LinkType,
   type Profile,
   type ProfileSaveBody,
-  type ProfileLayout,
-  type ProfileLink,
 } from '#shared/schemas/profile';
 import { invalidatePublicProfile } from './public-profile.cache';
+import { toProfile, type LinkRow, type ProfileRow } from './profile-row';
 
-type ProfileRow = typeof profiles.$inferSelect;
-type LinkRow = typeof profileLinks.$inferSelect;
 type DesignerInput = z.output<typeof ProfileDesignSaveBody>;
-
-export function toProfile(row: ProfileRow, links: LinkRow[]): Profile {
-  return {
-    id: row.id,
-    fullName: row.fullName,
-    jobTitle: row.jobTitle,
-    email: row.email,
-    phoneNumber: row.phoneNumber,
-    address: row.address,
-    companyName: row.companyName,
-    profileTemplate: (row.profileTemplate as ProfileLayout) ?? DEFAULT_PROFILE_LAYOUT,
-    customPhotoUrl: row.customPhotoUrl,
-    logoUrl: row.logoUrl,
-    bannerLogoUrl: row.bannerLogoUrl,
-    templateId: row.templateId,
-    cardType: row.cardType,
-    links: links.map(toLink),
-    createdAt: row.createdAt.toISOString(),
-    updatedAt: row.updatedAt.toISOString(),
-  };
-}
-
-export function toLink(l: LinkRow): ProfileLink {
-  return { id: l.id, linkType: l.linkType as LinkType, url: l.url };
-}
 
 async function linksOf(db: Db | Tx, profileId: string): Promise<LinkRow[]> {
   return db.select().from(profileLinks).where(eq(profileLinks.profileId, profileId)).orderBy(asc(profileLinks.position), asc(profileLinks.id));
@@ -81,11 +56,7 @@ async function checkImageUrls(db: Db | Tx, userId: string, input: Partial<Record
     else wanted.push([f, key]);
   }
   if (wanted.length) {
-    const rows = await db
-      .select({ key: files.key })
-      .from(files)
-      .where(and(inArray(files.key, wanted.map(([, k]) => k)), eq(files.userId, userId)));
-    const owned = new Set(rows.map((r) => r.key));
+    const owned = await keysOwnedByUser(db, userId, wanted.map(([, k]) => k));
     for (const [f, key] of wanted) if (!owned.has(key)) errors[f] = MESSAGES.imageUrl;
   }
   if (Object.keys(errors).length) throw badRequest(Object.values(errors)[0], errors);
@@ -183,14 +154,23 @@ function profileFields(body: ProfileSaveBody) {
   } satisfies Partial<typeof profiles.$inferInsert>;
 }
 
-type LockCheck = Partial<Record<Exclude<LockableField, 'website'>, string | number | null | undefined>> & { website?: (string | null | undefined)[] };
+type SentLink = { linkType: string; url: string };
+type LockCheck = Partial<Record<Exclude<LockableField, 'website'>, string | number | null | undefined>> & {
+  bannerLogoUrl?: string | null;
+  website?: (string | null | undefined)[];
+  /** every link the save sends (field path -> link), checked under a website lock */
+  links?: [string, SentLink][];
+};
 
 /**
  * A team member cannot change a field their team locked (issue 21): sending the stored value or
  * the team's value is fine (the form shows the team's), anything else answers 400 "This field is
  * managed by your team" on that field. Answers the locked fields, which a save leaves as they are.
+ * Issue 33: a logo lock covers the banner logo too (the header shows the locked logo), and a website
+ * lock covers every link type: a new link must point to the team's website or, for a social type,
+ * to its own network ({@link linkAllowedUnderWebsiteLock}); links already saved may be sent again.
  */
-async function lockedFieldsFor(db: Db, userId: string, current: ProfileRow | null, sent: LockCheck, currentWebsites: string[]): Promise<Set<LockableField>> {
+async function lockedFieldsFor(db: Db, userId: string, current: ProfileRow | null, sent: LockCheck, currentLinks: SentLink[]): Promise<Set<LockableField>> {
   const [team] = await db
     .select({ name: teams.name, companyName: teams.companyName, address: teams.address, website: teams.website, brand: teams.brand })
     .from(teamMembers)
@@ -201,6 +181,7 @@ async function lockedFieldsFor(db: Db, userId: string, current: ProfileRow | nul
   const source = { ...team, brand: brandOf(team.brand) };
   const locked = new Set(source.brand.lockedFields);
   const same = (a: unknown, b: unknown) => (a ?? '') === (b ?? '') || String(a ?? '').trim().toLowerCase() === String(b ?? '').trim().toLowerCase();
+  const currentWebsites = currentLinks.filter((l) => l.linkType === 'website').map((l) => l.url);
   const errors: Record<string, string> = {};
   for (const field of locked) {
     if (field === 'website') {
@@ -208,14 +189,24 @@ async function lockedFieldsFor(db: Db, userId: string, current: ProfileRow | nul
       for (const url of sent.website ?? []) {
         if (url && !currentWebsites.some((w) => same(w, url)) && !same(url, teamSite)) errors.website = LOCKED_FIELD_MESSAGE;
       }
+      for (const [path, link] of sent.links ?? []) {
+        if (link.linkType === 'website' || errors[path]) continue; // website links: checked above
+        if (currentLinks.some((l) => same(l.url, link.url))) continue;
+        if (!linkAllowedUnderWebsiteLock(link, teamSite)) errors[path] = WEBSITE_LOCK_LINK_MESSAGE;
+      }
       continue;
+    }
+    if (field === 'logoUrl' && sent.bannerLogoUrl !== undefined) {
+      // the banner logo follows the locked logo: only the stored one, none, or the team's logo
+      const banner = sent.bannerLogoUrl;
+      if (banner && !same(banner, current?.bannerLogoUrl) && !same(banner, source.brand.logoUrl)) errors.bannerLogoUrl = LOCKED_FIELD_MESSAGE;
     }
     const value = sent[field];
     if (value === undefined) continue;
     const own = current ? (current as Record<string, unknown>)[field] : null;
     if (!same(value, own) && !same(value, teamValueOf(source, field))) errors[field] = LOCKED_FIELD_MESSAGE;
   }
-  if (Object.keys(errors).length) throw badRequest(LOCKED_FIELD_MESSAGE, errors);
+  if (Object.keys(errors).length) throw badRequest(Object.values(errors)[0], errors);
   return locked;
 }
 
@@ -225,13 +216,19 @@ function withoutLocked<T extends Record<string, unknown>>(fields: T, locked: Set
   return out;
 }
 
+/** The links a save sends, with the field path a refusal names. */
+const sentLinks = (links: SentLink[] | undefined, extra: [string, SentLink | null][] = []): [string, SentLink][] => [
+  ...(links ?? []).map((l, i): [string, SentLink] => [`links.${i}.url`, l]),
+  ...extra.filter((e): e is [string, SentLink] => !!e[1]),
+];
+
 const sentWebsites = (links: { linkType: string; url: string }[] | undefined) => (links ?? []).filter((l) => l.linkType === 'website').map((l) => l.url);
 
 /** POST /api/profile: creates the user's one profile (409 when it exists). */
 export async function createProfile(ctx: AppContext, userId: string, body: ProfileSaveBody): Promise<Profile> {
   if (body.deleteLinks.length) throw badRequest('Link not found', { deleteLinks: 'Link not found' });
   await checkImageUrls(ctx.db, userId, body, null);
-  await lockedFieldsFor(ctx.db, userId, null, { ...body, website: sentWebsites(body.links) }, []);
+  await lockedFieldsFor(ctx.db, userId, null, { ...body, website: sentWebsites(body.links), links: sentLinks(body.links) }, []);
   try {
     const id = await ctx.db.transaction(async (tx) => {
       const row = await insertProfileRow(tx, { userId, ...profileFields(body) });
@@ -251,8 +248,8 @@ export async function updateProfile(ctx: AppContext, userId: string, profileId: 
   const current = await findProfileRowByUser(ctx.db, userId);
   if (!current || current.id !== profileId) throw notFound('Profile not found');
   await checkImageUrls(ctx.db, userId, body, current);
-  const ownSites = (await linksOf(ctx.db, profileId)).filter((l) => l.linkType === 'website').map((l) => l.url);
-  const locked = await lockedFieldsFor(ctx.db, userId, current, { ...body, website: sentWebsites(body.links) }, ownSites);
+  const ownLinks = await linksOf(ctx.db, profileId);
+  const locked = await lockedFieldsFor(ctx.db, userId, current, { ...body, website: sentWebsites(body.links), links: sentLinks(body.links) }, ownLinks);
   await ctx.db.transaction(async (tx) => {
     await tx
       .update(profiles)
@@ -275,8 +272,18 @@ export async function saveDesignerProfile(ctx: AppContext, userId: string, body:
   if (!current && !body.fullName) throw badRequest(MESSAGES.fullName, { fullName: MESSAGES.fullName });
   await checkImageUrls(ctx.db, userId, body, current);
   await checkTemplateId(ctx.db, body.templateId);
-  const ownSites = current ? (await linksOf(ctx.db, current.id)).filter((l) => l.linkType === 'website').map((l) => l.url) : [];
-  const locked = await lockedFieldsFor(ctx.db, userId, current, { ...body, website: [...sentWebsites(body.links), body.website] }, ownSites);
+  const ownLinks = current ? await linksOf(ctx.db, current.id) : [];
+  const locked = await lockedFieldsFor(
+    ctx.db,
+    userId,
+    current,
+    {
+      ...body,
+      website: [...sentWebsites(body.links), body.website],
+      links: sentLinks(body.links, [['linkedinUrl', body.linkedinUrl ? { linkType: 'linkedin', url: body.linkedinUrl } : null]]),
+    },
+    ownLinks,
+  );
 
   const fields: Partial<typeof profiles.$inferInsert> = {};
   const keys = ['fullName', 'jobTitle', 'email', 'phoneNumber', 'address', 'companyName', 'profileTemplate', 'customPhotoUrl', 'logoUrl', 'bannerLogoUrl', 'templateId', 'cardType'] as const;

@@ -1,4 +1,6 @@
 /** What other features may use of profile (docs/architecture.md, "Walls"). */
 export { createProfile, findProfileRowByUser, getProfileForUser } from './profile.service';
-export { invalidatePublicProfile, invalidateTeamPages, loadPublicProfile } from './public-profile.cache';
+export { loadPublicProfile } from './public-profile.cache';
+export { applyTeamLook, deleteProfileOfUser, memberPageChanged, setLeadFormEnabled, teamPagesChanged } from './profile-writes';
 export { escapeText, foldLine, splitName } from './vcard';
+export type { PageEvent } from './visitor';

@@ -1,8 +1,10 @@
 import { asc, eq } from 'drizzle-orm';
 import type { AppContext } from '#server/context';
-import { profileLinks, profiles, teamMembers, teams } from '#server/db/schema/index';
+import { profileLinks, profiles } from '#server/db/schema/profile';
+import { teamMembers, teams } from '#server/db/schema/team';
 import { applyBrand, brandOf } from '#shared/team/brand';
-import { DEFAULT_PROFILE_LAYOUT, PROFILE_LAYOUTS, type LinkType, type ProfileLayout, type PublicProfile } from '#shared/schemas/profile';
+import type { PublicProfile } from '#shared/schemas/profile';
+import { toPublicProfile } from './profile-row';
 
 /**
  * Public profiles read through a small in-process cache (the page behind every metal card is the
@@ -97,22 +99,7 @@ export async function loadPublicProfile(ctx: AppContext, id: string): Promise<Ca
       updatedAt: row.updatedAt,
       leadFormEnabled: row.leadFormEnabled,
       rendered: new Map(),
-      profile: {
-        id: row.id,
-        fullName: row.fullName,
-        jobTitle: row.jobTitle,
-        email: row.email,
-        phoneNumber: row.phoneNumber,
-        address: row.address,
-        companyName: row.companyName,
-        profileTemplate: (PROFILE_LAYOUTS as readonly string[]).includes(row.profileTemplate)
-          ? (row.profileTemplate as ProfileLayout)
-          : DEFAULT_PROFILE_LAYOUT,
-        customPhotoUrl: row.customPhotoUrl,
-        logoUrl: row.logoUrl,
-        bannerLogoUrl: row.bannerLogoUrl,
-        links: links.map((l) => ({ id: l.id, linkType: l.linkType as LinkType, url: l.url })),
-      },
+      profile: toPublicProfile(row, links),
     };
     if (team) value.profile = applyBrand(value.profile, { ...team, brand: brandOf(team.brand) });
   }

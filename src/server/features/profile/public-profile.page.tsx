@@ -24,9 +24,16 @@ export function profilePageCsp(preview: boolean): string {
   return pageCsp(preview ? BACK_SCRIPT_HASH : "'none'");
 }
 
-function describe(p: PublicProfile): string {
-  const bits = [p.jobTitle, p.companyName].filter(Boolean).join(' at ');
-  return bits ? `${p.fullName}, ${bits}. Save the contact in one tap.` : `${p.fullName}'s digital business card. Save the contact in one tap.`;
+/** A sentence ends once: no period after a value that already ends one ("Acme, Inc." gave "Inc.."; issue 36). */
+function sentence(s: string): string {
+  const t = s.trim();
+  return /[.!?…]$/.test(t) ? t : `${t}.`;
+}
+
+/** The page's meta description: who, what, where, then the call to save the contact. */
+export function describeProfile(p: PublicProfile): string {
+  const bits = [p.jobTitle, p.companyName].map((v) => v?.trim()).filter(Boolean).join(' at ');
+  return bits ? `${sentence(`${p.fullName.trim()}, ${bits}`)} Save the contact in one tap.` : `${p.fullName.trim()}'s digital business card. Save the contact in one tap.`;
 }
 
 function abs(origin: string, url: string): string {
@@ -52,7 +59,7 @@ export function renderProfilePage(profile: PublicProfile, opts: RenderProfileOpt
     />,
   );
   const title = profile.jobTitle ? `${profile.fullName} – ${profile.jobTitle}` : profile.fullName;
-  const description = describe(profile);
+  const description = describeProfile(profile);
   const image = profile.customPhotoUrl ?? profile.logoUrl ?? profile.bannerLogoUrl;
   const meta = [
     `<meta property="og:type" content="profile">`,

@@ -1,28 +1,19 @@
 import zlib from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { route } from '#server/http/endpoint';
+import * as api from '#shared/contracts/profile';
 import { BUSINESS } from '#shared/catalogue';
 import { publicProfileUrl } from '#shared/routes';
 import type { VisitSource } from '#shared/schemas/engagement';
-import {
-  PublicProfileGetResponse,
-  PublicProfileLinkParams,
-  PublicProfileLinkResponse,
-  PublicProfilePageResponse,
-  PublicProfileParams,
-  PublicProfileQuery,
-  VcardGetParams,
-  VcardGetResponse,
-} from '#shared/schemas/profile';
 import type { ZodTypeProvider } from '#server/http/validation';
 import type { AppContext } from '#server/context';
 import { notFound } from '#server/http/http-errors';
 import { keyFromFileUrl } from '#server/infra/files';
-import { toJpegThumbnail } from '#server/features/uploads/public-api';
-import { visitFlusher } from '#server/jobs/visit-flusher';
+import { toJpegThumbnail } from '#server/infra/images/images';
 import { loadPublicProfile, type CachedPublicProfile } from './public-profile.cache';
 import { profilePageCsp as pageCsp, renderNotFoundPage, renderProfilePage } from './public-profile.page';
 import { buildVcard, vcardDisposition } from './vcard';
-import { deviceOf, isBot } from './visitor';
+import { deviceOf, isBot, type PageEvent } from './visitor';
 import { etagOf, sendNotModifiedIfFresh } from '#server/http/etag';
 
 const ID_RE = /^[a-z0-9]{4,32}$/;
@@ -78,11 +69,22 @@ export type VisitOriginResolver = (
   profileId: string,
 ) => Promise<{ source: VisitSource; cardCode: string | null }>;
 
-async function recordVisit(ctx: AppContext, req: FastifyRequest, entry: CachedPublicProfile, visitOrigin: VisitOriginResolver) {
+/**
+ * Counts a page event. Engagement owns the counting (a buffered writer, `engagement/visit-flusher.ts`)
+ * and builds on profiles, so the composition root (routes.ts) passes it in.
+ */
+export type PageEventRecorder = (ctx: AppContext, event: PageEvent) => void;
+
+interface PublicProfileOptions {
+  visitOrigin: VisitOriginResolver;
+  recordEvent: PageEventRecorder;
+}
+
+async function recordVisit(ctx: AppContext, req: FastifyRequest, entry: CachedPublicProfile, { visitOrigin, recordEvent }: PublicProfileOptions) {
   const ua = String(req.headers['user-agent'] ?? '');
   // card (a batch code's redirect), link (signature or another site) or direct: see engagement/visit-source.ts
   const { source, cardCode } = await visitOrigin(ctx, req, entry.profile.id).catch(() => ({ source: 'direct' as const, cardCode: null }));
-  visitFlusher(ctx).record({ kind: 'visit', profileId: entry.profile.id, at: new Date(), userAgent: ua, device: deviceOf(ua), source, cardCode });
+  recordEvent(ctx, { kind: 'visit', profileId: entry.profile.id, at: new Date(), userAgent: ua, device: deviceOf(ua), source, cardCode });
 }
 
 async function jpegOf(ctx: AppContext, url: string | null): Promise<Buffer | null> {
@@ -97,15 +99,12 @@ async function jpegOf(ctx: AppContext, url: string | null): Promise<Buffer | nul
   }
 }
 
-export async function publicProfileRoutes(app: FastifyInstance, opts: { visitOrigin: VisitOriginResolver }) {
+export async function publicProfileRoutes(app: FastifyInstance, opts: PublicProfileOptions) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const ctx = app.ctx;
 
-  const pageRoute = { config: { access: 'public' as const }, schema: { params: PublicProfileParams, querystring: PublicProfileQuery, response: PublicProfilePageResponse } };
-  const jsonRoute = { config: { access: 'public' as const }, schema: { params: PublicProfileParams, querystring: PublicProfileQuery, response: { 200: PublicProfileGetResponse } } };
-
   /** The public page behind every card: server-rendered, cached, counted. */
-  r.get('/p/:id', pageRoute, async (req, reply) => {
+  route(r, api.getPagePById, async (req, reply) => {
     const id = req.params.id;
     const entry = ID_RE.test(id) ? await loadPublicProfile(ctx, id) : null;
     if (!entry) return sendNotFoundPage(req, reply);
@@ -117,35 +116,35 @@ export async function publicProfileRoutes(app: FastifyInstance, opts: { visitOri
       page = packPage(renderProfilePage(entry.profile, { origin, preview, leadForm: entry.leadFormEnabled }));
       entry.rendered.set(variant, page);
     }
-    if (countsAsView(req, entry, preview)) await recordVisit(ctx, req, entry, opts.visitOrigin);
+    if (countsAsView(req, entry, preview)) await recordVisit(ctx, req, entry, opts);
     reply.header('cache-control', 'no-cache').header('content-security-policy', pageCsp(preview));
     return sendPage(req, reply, page, 200);
   });
 
   /** Link buttons go through here: the click is counted, then the browser is sent on. */
-  r.get('/p/:id/go/:linkId', { config: { access: 'public' }, schema: { params: PublicProfileLinkParams, response: PublicProfileLinkResponse } }, async (req, reply) => {
+  route(r, api.getPagePByIdGoByLinkId, async (req, reply) => {
     const { id, linkId } = req.params;
     const entry = ID_RE.test(id) && /^\d{1,10}$/.test(linkId) ? await loadPublicProfile(ctx, id) : null;
     const link = entry?.profile.links.find((l) => l.id === Number(linkId));
     if (!entry || !link) return sendNotFoundPage(req, reply);
     if (countsAsView(req, entry, false)) {
-      visitFlusher(ctx).record({ kind: 'click', profileId: entry.profile.id, at: new Date(), linkId: link.id, linkType: link.linkType });
+      opts.recordEvent(ctx, { kind: 'click', profileId: entry.profile.id, at: new Date(), linkId: link.id, linkType: link.linkType });
     }
     reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer');
     return reply.redirect(link.url, 302);
   });
 
   /** The profile as JSON (the SPA's client-side render of /p/{id}). */
-  r.get('/api/p/:id', jsonRoute, async (req) => {
+  route(r, api.getPById, async (req) => {
     const id = req.params.id;
     const entry = ID_RE.test(id) ? await loadPublicProfile(ctx, id) : null;
     if (!entry) throw notFound('Profile not found');
-    if (countsAsView(req, entry, req.query.preview === 'true')) await recordVisit(ctx, req, entry, opts.visitOrigin);
+    if (countsAsView(req, entry, req.query.preview === 'true')) await recordVisit(ctx, req, entry, opts);
     return entry.profile;
   });
 
   /** The contact file (vCard 3.0), saved as {name}.vcf. */
-  r.get('/api/vcard/:profileId', { config: { access: 'public' }, schema: { params: VcardGetParams, response: { 200: VcardGetResponse } } }, async (req, reply) => {
+  route(r, api.getVcardByProfileId, async (req, reply) => {
     const id = req.params.profileId;
     const entry = ID_RE.test(id) ? await loadPublicProfile(ctx, id) : null;
     if (!entry) throw notFound('Profile not found');
@@ -166,7 +165,7 @@ export async function publicProfileRoutes(app: FastifyInstance, opts: { visitOri
       entry.rendered.set(variant, card);
     }
     if (req.method === 'GET' && !isBot(req.headers['user-agent']) && req.user?.id !== entry.userId) {
-      visitFlusher(ctx).record({ kind: 'save', profileId: entry.profile.id, at: new Date() });
+      opts.recordEvent(ctx, { kind: 'save', profileId: entry.profile.id, at: new Date() });
     }
     return reply
       .header('content-type', 'text/vcard; charset=utf-8')

@@ -41,7 +41,7 @@ describe('GET /api/qrcode', () => {
     try {
       const png = await new Agent(t.app).get(`/api/qrcode?data=${encodeURIComponent(url)}&format=png&size=1024`);
       expect(png.statusCode).toBe(200);
-      expect(run.mock.calls.map((c) => [c[0], c[1]])).toEqual([['image', 'qrPng']]);
+      expect(run.mock.calls.map((c) => [c[0], c[1]])).toEqual([['visitor', 'qrPng']]);
       expect(await decodeQrImage(png.rawPayload)).toBe(url);
     } finally {
       run.mockRestore();

@@ -1,4 +1,6 @@
 import { LINK_TYPE_LABELS, type PublicProfile } from '#shared/schemas/profile';
+import { attachmentDisposition } from '#server/http/download-name';
+import { splitPersonName } from '#shared/person-name';
 
 /**
  * vCard 3.0 (RFC 2426) writer. Rules kept here:
@@ -57,10 +59,9 @@ export function foldLine(line: string): string {
 }
 
 /** Splits a full name into family and given names for N (last word is the family name). */
+/** Given and family name for vCard N: the project's one rule (src/shared/person-name.ts, decision 36-01). */
 export function splitName(full: string): { family: string; given: string } {
-  const parts = full.trim().split(/\s+/);
-  if (parts.length < 2) return { family: '', given: parts[0] ?? '' };
-  return { family: parts[parts.length - 1], given: parts.slice(0, -1).join(' ') };
+  return splitPersonName(full);
 }
 
 export function buildVcard(input: VcardInput): string {
@@ -108,7 +109,5 @@ export function buildVcard(input: VcardInput): string {
 
 /** "{name}.vcf" made safe for a Content-Disposition header (ASCII fallback plus UTF-8 form). */
 export function vcardDisposition(fullName: string): string {
-  const base = fullName.replace(/[\u0000-\u001f\u007f/\\:*?"<>|]+/g, ' ').replace(/\s+/g, ' ').trim().slice(0, 80) || 'contact';
-  const ascii = base.normalize('NFKD').replace(/[^\x20-\x7e]/g, '').replace(/["%;]/g, '').trim() || 'contact';
-  return `attachment; filename="${ascii}.vcf"; filename*=UTF-8''${encodeURIComponent(`${base}.vcf`)}`;
+  return attachmentDisposition(fullName, 'vcf', 'contact');
 }

@@ -22,3 +22,9 @@ export function isBot(userAgent: string | undefined | null): boolean {
   if (ua.length < 10) return true;
   return BOT.test(ua);
 }
+
+/** A public-page event (a view, a link click, a contact save). */
+export type PageEvent =
+  | { kind: 'visit'; profileId: string; at: Date; userAgent: string; device: string; source: string; cardCode?: string | null }
+  | { kind: 'click'; profileId: string; at: Date; linkId: number; linkType: string }
+  | { kind: 'save'; profileId: string; at: Date };

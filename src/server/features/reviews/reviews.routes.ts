@@ -1,17 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import {
-  AdminReviewListQuery,
-  AdminReviewListResponse,
-  AdminReviewResponse,
-  AdminReviewUpdateBody,
-  ReviewCreateBody,
-  ReviewCreateResponse,
-  ReviewListResponse,
-  ReviewSummaryGetResponse,
-} from '#shared/schemas/reviews';
-import { IdParams } from '#shared/schemas/common';
+import { route } from '#server/http/endpoint';
+import * as api from '#shared/contracts/reviews';
 import type { ZodTypeProvider } from '#server/http/validation';
-import { enforceRateLimit } from '#server/infra/rate-limit';
+import { clientKey, enforceRateLimit } from '#server/infra/rate-limit';
 import { createReview, listPublishedReviews, listReviewsForAdmin, summarizePublishedReviews, updateReview } from './reviews.service';
 
 /** Public form limit (guide: public forms 5 per minute per IP). */
@@ -21,14 +12,14 @@ export async function reviewsRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   // published reviews only (verified, not hidden); never an e-mail or order number
-  r.get('/api/reviews', { config: { access: 'public' }, schema: { response: { 200: ReviewListResponse } } }, async () => listPublishedReviews(app.ctx));
+  route(r, api.getReviews, async () => listPublishedReviews(app.ctx));
 
-  r.get('/api/reviews/summary', { config: { access: 'public' }, schema: { response: { 200: ReviewSummaryGetResponse } } }, async () => summarizePublishedReviews(app.ctx));
+  route(r, api.getReviewsSummary, async () => summarizePublishedReviews(app.ctx));
 
-  r.post('/api/reviews', { config: { access: 'public' }, schema: { body: ReviewCreateBody, response: { 200: ReviewCreateResponse, 201: ReviewCreateResponse } } }, async (req, reply) => {
+  route(r, api.postReviews, async (req, reply) => {
     await enforceRateLimit(
       app.ctx.rateLimiter,
-      `reviews:ip:${req.ip}`,
+      `reviews:ip:${clientKey(req)}`,
       REVIEW_RATE_LIMIT.limit,
       REVIEW_RATE_LIMIT.windowSeconds,
       'Too many reviews from this address. Please try again in a minute.',
@@ -37,11 +28,9 @@ export async function reviewsRoutes(app: FastifyInstance) {
     return reply.status(created ? 201 : 200).send(result);
   });
 
-  r.get('/api/admin/reviews', { config: { access: 'admin' }, schema: { querystring: AdminReviewListQuery, response: { 200: AdminReviewListResponse } } }, async (req) =>
-    listReviewsForAdmin(app.ctx, req.query.status),
-  );
+  route(r, api.getAdminReviews, async (req) =>
+    listReviewsForAdmin(app.ctx, req.query.status));
 
-  r.patch('/api/admin/reviews/:id', { config: { access: 'admin' }, schema: { params: IdParams, body: AdminReviewUpdateBody, response: { 200: AdminReviewResponse } } }, async (req) =>
-    updateReview(app.ctx, req.params.id, req.body, req.user!.id),
-  );
+  route(r, api.patchAdminReviewsById, async (req) =>
+    updateReview(app.ctx, req.params.id, req.body, req.user!.id));
 }

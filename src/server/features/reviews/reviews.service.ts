@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, ne, sql, isNull } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import {
@@ -14,8 +14,9 @@ import {
   type UpdateReviewInput,
 } from '#shared/schemas/reviews';
 import type { AppContext } from '#server/context';
-import type { Db, Tx } from '#server/db/client';
-import { orders, reviews } from '#server/db/schema/index';
+import type { Db } from '#server/db/client';
+import { reviews } from '#server/db/schema/reviews';
+import { orderContacts, provenOrderId } from '#server/features/orders/public-api';
 import { notFound } from '#server/http/http-errors';
 
 type ReviewRow = typeof reviews.$inferSelect;
@@ -69,25 +70,6 @@ export async function summarizePublishedReviews(ctx: AppContext): Promise<Review
   return { count, average: count ? Math.round(avg * 10) / 10 : 0 };
 }
 
-/**
- * The order the customer PROVES is theirs (issue 19): the order status link's token, or the order
- * number of an order placed by the signed-in caller. Order numbers are sequential and e-mails can be
- * guessed, so a number with an e-mail proves nothing. Cancelled and anonymized orders never count.
- */
-async function provenOrder(db: Db | Tx, orderId: number | null, orderToken: string | null, userId: string | null): Promise<number | null> {
-  const usable = and(ne(orders.status, 'cancelled'), isNull(orders.anonymizedAt));
-  if (orderToken) {
-    const [row] = await db.select({ id: orders.id }).from(orders).where(and(eq(orders.statusToken, orderToken), usable)).limit(1);
-    // the token must be for the number given (when one is given)
-    if (row && (orderId === null || row.id === orderId)) return row.id;
-    return null;
-  }
-  if (userId && orderId !== null) {
-    const [row] = await db.select({ id: orders.id }).from(orders).where(and(eq(orders.id, orderId), eq(orders.userId, userId), usable)).limit(1);
-    return row?.id ?? null;
-  }
-  return null;
-}
 
 /**
  * Stores a review, unpublished unless the customer proves the order is theirs (its status link's
@@ -127,7 +109,7 @@ export async function createReview(
       return { review: toPublicReview(dup), published: isPublished, message: isPublished ? PUBLISHED_MESSAGE : PENDING_MESSAGE, created: false };
     }
 
-    const proven = await provenOrder(tx, givenId, input.orderToken ?? null, caller.userId);
+    const proven = await provenOrderId(tx, givenId, input.orderToken ?? null, caller.userId);
     const orderId = proven ?? givenId;
     const orderNumber = orderId === null ? null : `#${orderId}`;
     let verify = false;
@@ -174,9 +156,7 @@ export async function listReviewsForAdmin(ctx: AppContext, filter: AdminReviewFi
 
 async function attachOrderMatches(db: Db, rows: ReviewRow[]): Promise<AdminReview[]> {
   const ids = [...new Set(rows.map((r) => parseOrderNumber(r.orderNumber)).filter((n): n is number => n !== null))];
-  const found = ids.length
-    ? await db.select({ id: orders.id, email: orders.email, status: orders.status }).from(orders).where(inArray(orders.id, ids))
-    : [];
+  const found = await orderContacts(db, ids);
   const byId = new Map(found.map((o) => [o.id, o]));
   return rows.map((r) => {
     const id = parseOrderNumber(r.orderNumber);

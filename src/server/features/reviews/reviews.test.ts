@@ -10,7 +10,7 @@ import { PENDING_MESSAGE, PUBLISHED_MESSAGE } from '#shared/schemas/reviews';
 let t: TestApp;
 beforeAll(async () => {
   // TRUST_PROXY lets each test speak from its own address, so the 5/min limit is tested on purpose only
-  t = await createTestApp({ env: { TRUST_PROXY: 'true' } });
+  t = await createTestApp({ env: { TRUST_PROXY: '1' } });
 });
 afterAll(async () => {
   await t.close();

@@ -1,6 +1,7 @@
 import { formatUsd, type PriceQuote } from '#shared/catalogue';
 import type { AppContext } from '#server/context';
 import { createStorefrontClient, isStoreCheckoutUrl, MESSAGES, StorefrontError, type Attribute, type StorefrontClient } from './storefront-client';
+import { ORDER_ID_ATTRIBUTE } from './store-webhooks';
 
 /** The order fields the checkout carries (spec: "Order input for checkout"). */
 export interface CheckoutOrderInput {
@@ -15,6 +16,8 @@ export interface CheckoutOrderInput {
   companyName?: string;
   specialRequests?: string;
   quote: PriceQuote;
+  /** our order's id: a cart attribute, so the store's order webhooks find the order (issue 35) */
+  orderId?: number;
 }
 
 const clients = new WeakMap<AppContext, StorefrontClient | null>();
@@ -64,7 +67,8 @@ export function checkoutAttributes(o: CheckoutOrderInput): Attribute[] {
  * be on the configured store's host.
  */
 export async function runCheckoutFlow(client: StorefrontClient, order: CheckoutOrderInput): Promise<{ cartId: string; checkoutUrl: string }> {
-  const created = await client.createCart({});
+  // the cart's attributes become the store order's `note_attributes` (read by the order webhooks)
+  const created = await client.createCart(order.orderId !== undefined ? { attributes: [{ key: ORDER_ID_ATTRIBUTE, value: String(order.orderId) }] } : {});
   const products = await client.fetchAllProducts();
   const variant = products[0]?.variants[0];
   if (!variant) throw new StorefrontError(MESSAGES.noProducts, 'user', [{ message: MESSAGES.noProducts }]);

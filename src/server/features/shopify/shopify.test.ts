@@ -356,6 +356,7 @@ describe('orders with the store configured', () => {
       { name: 'SHOPIFY_STORE_DOMAIN', present: true, required: true },
       { name: 'SHOPIFY_STOREFRONT_TOKEN', present: true, required: true },
       { name: 'SHOPIFY_API_URL', present: true, required: false },
+      { name: 'SHOPIFY_WEBHOOK_SECRET', present: false, required: false },
     ]);
     expect(status.referenceProducts.map((p: any) => p.price)).toEqual(['89.99', '119.99', '149.99']);
     expect(JSON.stringify(status)).not.toContain(shop.token);

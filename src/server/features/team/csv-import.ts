@@ -14,28 +14,56 @@ export function parseCsv(text: string): string[][] {
   let row: string[] = [];
   let cell = '';
   let quoted = false;
+  /** every cell of the row so far is blank */
+  let blank = true;
   for (let i = 0; i < src.length; i++) {
     const ch = src[i];
     if (quoted) {
-      if (ch === '"') {
-        if (src[i + 1] === '"') {
-          cell += '"';
-          i++;
-        } else quoted = false;
-      } else cell += ch;
+      // the quoted text up to the next quote in one piece (a long quoted field is one slice, not
+      // a million one-character appends)
+      const q = src.indexOf('"', i);
+      if (q < 0) {
+        cell += src.slice(i);
+        break;
+      }
+      if (q > i) {
+        cell += src.slice(i, q);
+        i = q - 1;
+        continue;
+      }
+      // here a quote: doubled, it is one quote of the text; alone, it ends the quoted part
+      if (src[i + 1] === '"') {
+        cell += '"';
+        i++;
+      } else quoted = false;
       continue;
     }
     if (ch === '"' && cell === '') quoted = true;
     else if (ch === sep) {
+      if (blank && cell.trim() !== '') blank = false;
       row.push(cell);
       cell = '';
     } else if (ch === '\n' || ch === '\r') {
       if (ch === '\r' && src[i + 1] === '\n') i++;
-      row.push(cell);
-      rows.push(row);
-      row = [];
+      if (blank && cell.trim() !== '') blank = false;
+      // a blank line is dropped here (as by the filter below) without keeping an array for it:
+      // a 1 MB file of line ends is a million of them
+      if (blank) row.length = 0;
+      else {
+        row.push(cell);
+        rows.push(row);
+        row = [];
+      }
+      blank = true;
       cell = '';
-    } else cell += ch;
+    } else {
+      // plain text up to the next separator or line end in one slice
+      const sepCode = sep.charCodeAt(0);
+      let j = i + 1;
+      for (let c = src.charCodeAt(j); j < src.length && c !== sepCode && c !== 10 && c !== 13; c = src.charCodeAt(++j));
+      cell += src.slice(i, j);
+      i = j - 1;
+    }
   }
   if (cell !== '' || row.length) {
     row.push(cell);

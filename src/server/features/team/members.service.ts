@@ -1,12 +1,17 @@
 import { and, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { AppContext } from '#server/context';
-import { profiles, teamInvites, teamMembers, teams, users } from '#server/db/schema/index';
+import type { Db, Tx } from '#server/db/client';
+import { users } from '#server/db/schema/auth';
+import { profiles } from '#server/db/schema/profile';
+import { teamInvites, teamMembers, teams } from '#server/db/schema/team';
 import { queryRows } from '#server/db/rows';
 import { badRequest, conflict, forbidden, notFound } from '#server/http/http-errors';
 import { randomToken, sha256Hex } from '#server/infra/crypto';
 import { enqueueEmails } from '#server/infra/mail/outbox';
-import { createProfile } from '#server/features/profile/public-api';
-import { deactivateTeamCodes } from '#server/features/engagement/public-api';
+import { applyTeamLook, createProfile, memberPageChanged } from '#server/features/profile/public-api';
+import { deactivateCodesOfTeam, deactivateTeamCodes } from '#server/features/engagement/public-api';
+import { markEmailProven } from '#server/features/auth/public-api';
+import { revokeTokens } from '#server/features/developer/public-api';
 import { teamJoinUrl } from '#shared/routes';
 import { brandOf } from '#shared/team/brand';
 import { isProfileComplete, ProfileSaveBody } from '#shared/schemas/profile';
@@ -22,7 +27,7 @@ import {
   type TeamMemberList,
   type TeamRole,
 } from '#shared/schemas/team';
-import { EVERYONE, MANAGERS, membershipOf, refreshMemberPages, requireRole, seatsTaken, type Membership } from './team.service';
+import { EVERYONE, MANAGERS, membershipOf, requireRole, seatsTaken, type Membership } from './team.service';
 import { teamInviteEmail } from './team-emails';
 
 type InviteRow = typeof teamInvites.$inferSelect;
@@ -304,7 +309,7 @@ export async function acceptInvite(ctx: AppContext, user: { id: string; email: s
       if (!taken) throw notFound(TEAM_MESSAGES.inviteGone);
       await tx.insert(teamMembers).values({ teamId: row.invite.teamId, userId: user.id, role: row.invite.role === 'admin' ? 'admin' : 'member' });
       // the link reached this mailbox: the address is proven
-      await tx.update(users).set({ emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())` }).where(eq(users.id, user.id));
+      await markEmailProven(tx, user.id);
     });
   } catch (e) {
     const err = e as { code?: string; cause?: { code?: string } };
@@ -325,11 +330,17 @@ export async function acceptInvite(ctx: AppContext, user: { id: string; email: s
     });
     // the membership stands either way: without a profile the member makes one on /profile
     if (body.success) await createProfile(ctx, user.id, body.data).catch(() => undefined);
-  } else if (brand.profileLayout) {
-    await ctx.db.update(profiles).set({ profileTemplate: brand.profileLayout }).where(eq(profiles.id, existing.id));
   }
-  if (brand.templateId) await ctx.db.update(profiles).set({ templateId: brand.templateId }).where(eq(profiles.userId, user.id));
-  await refreshMemberPages(ctx, user.id);
+  // a profile that was there takes the team's layout; the page shows the brand (profile's verb drops its cache)
+  await applyTeamLook(ctx, user.id, { profileLayout: existing ? brand.profileLayout : null, templateId: brand.templateId });
+}
+
+/**
+ * The team tokens a person created end for good when they stop running the team (issue 33): revoked,
+ * not suspended, so being made an admin again does not bring them back.
+ */
+async function revokeTeamTokensOf(tx: Db | Tx, teamId: string, memberId: string, reason: string): Promise<void> {
+  await revokeTokens(tx, { userId: memberId, teamId }, reason);
 }
 
 /** PATCH /api/team/members/{userId}: admin or member (the owner's role moves only by transfer). */
@@ -338,7 +349,10 @@ export async function changeRole(ctx: AppContext, userId: string, memberId: stri
   const [target] = await ctx.db.select({ role: teamMembers.role }).from(teamMembers).where(and(eq(teamMembers.teamId, m.team.id), eq(teamMembers.userId, memberId))).limit(1);
   if (!target) throw notFound('Member not found');
   if (target.role === 'owner') throw badRequest('The owner stays owner until they transfer the team', { role: 'Transfer the ownership first' });
-  await ctx.db.update(teamMembers).set({ role }).where(and(eq(teamMembers.teamId, m.team.id), eq(teamMembers.userId, memberId)));
+  await ctx.db.transaction(async (tx) => {
+    await tx.update(teamMembers).set({ role }).where(and(eq(teamMembers.teamId, m.team.id), eq(teamMembers.userId, memberId)));
+    if (role === 'member') await revokeTeamTokensOf(tx, m.team.id, memberId, 'no longer a team admin');
+  });
 }
 
 /**
@@ -355,7 +369,34 @@ export async function removeMember(ctx: AppContext, userId: string, memberId: st
   const [profile] = await ctx.db.select({ id: profiles.id }).from(profiles).where(eq(profiles.userId, memberId)).limit(1);
   await ctx.db.transaction(async (tx) => {
     await tx.delete(teamMembers).where(and(eq(teamMembers.teamId, m.team.id), eq(teamMembers.userId, memberId)));
+    await revokeTeamTokensOf(tx, m.team.id, memberId, memberId === userId ? 'left the team' : 'removed from the team');
     if (profile) await deactivateTeamCodes(ctx, tx, m.team.id, profile.id);
   });
-  await refreshMemberPages(ctx, memberId);
+  await memberPageChanged(ctx, memberId);
+}
+
+/**
+ * Before an account is deleted (issue 33, decision 33-01), in its transaction: a team it owns
+ * must keep an owner. With other members the deletion is refused (409, transfer first); a team
+ * with no one else goes with the account, as DELETE /api/team does (its card codes turned off,
+ * its rows removed). Returns the id of a deleted team (its pages are refreshed after the commit).
+ */
+export async function settleOwnedTeam(tx: Tx, userId: string, transferFirst: (teamName: string) => string): Promise<string | null> {
+  const [own] = await tx
+    .select({ id: teams.id, name: teams.name })
+    .from(teamMembers)
+    .innerJoin(teams, eq(teams.id, teamMembers.teamId))
+    .where(and(eq(teamMembers.userId, userId), eq(teamMembers.role, 'owner')))
+    // the team's row is held until this transaction ends (a transfer or a second deletion waits)
+    .for('update', { of: teams })
+    .limit(1);
+  if (!own) return null;
+  const [others] = await tx
+    .select({ n: sql<number>`count(*)::int` })
+    .from(teamMembers)
+    .where(and(eq(teamMembers.teamId, own.id), sql`${teamMembers.userId} <> ${userId}`));
+  if (Number(others?.n ?? 0) > 0) throw conflict(transferFirst(own.name));
+  await deactivateCodesOfTeam(tx, own.id);
+  await tx.delete(teams).where(eq(teams.id, own.id));
+  return own.id;
 }

@@ -1,11 +1,16 @@
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppContext } from '#server/context';
-import { cardCodes, cards, orders, profiles, teamMembers, users } from '#server/db/schema/index';
+import { users } from '#server/db/schema/auth';
+import { cards } from '#server/db/schema/designs';
+import { cardCodes } from '#server/db/schema/engagement';
+import { orders } from '#server/db/schema/orders';
+import { profiles } from '#server/db/schema/profile';
+import { teamMembers } from '#server/db/schema/team';
 import { badRequest, conflict } from '#server/http/http-errors';
 import { parseOrThrow } from '#server/http/validation';
-import { saveFile } from '#server/infra/files';
-import { createOrder, recordDesignEvent } from '#server/features/orders/public-api';
+import { createOrder, teamKeyScope } from '#server/features/orders/public-api';
+import { createCardsForTeamOrder } from '#server/features/designs/public-api';
 import { loadPublicProfile } from '#server/features/profile/public-api';
 import { generateCardCode, insertTeamCardCode } from '#server/features/engagement/public-api';
 import { checkedLook, getTemplate, renderCard } from '#server/features/templates/public-api';
@@ -30,13 +35,16 @@ const RENDER_BATCH = 4;
  */
 export async function createTeamOrder(ctx: AppContext, userId: string, body: Body, baseUrl: string): Promise<{ order: TeamOrder; created: boolean }> {
   const m = await requireRole(ctx, userId, MANAGERS);
-  const key = body.clientToken ? `team:${body.clientToken}` : undefined;
+  // the team's keys live in the team's own scope (issue 33): a member's or visitor's key never finds a team order
+  const key = body.clientToken;
+  const scope = teamKeyScope(m.team.id);
   if (key) {
-    const [prior] = await ctx.db.select({ id: orders.id, teamId: orders.teamId }).from(orders).where(eq(orders.idempotencyKey, key)).limit(1);
-    if (prior) {
-      if (prior.teamId !== m.team.id) throw conflict('This form was already submitted by someone else');
-      return { order: (await teamOrderViews(ctx, m.team.id, [prior.id]))[0], created: false };
-    }
+    const [prior] = await ctx.db
+      .select({ id: orders.id })
+      .from(orders)
+      .where(and(eq(orders.idempotencyScope, scope), eq(orders.idempotencyKey, key)))
+      .limit(1);
+    if (prior) return { order: (await teamOrderViews(ctx, m.team.id, [prior.id]))[0], created: false };
   }
 
   // every chosen person must be a member with a profile (their card is filled from it)
@@ -83,7 +91,8 @@ export async function createTeamOrder(ctx: AppContext, userId: string, body: Bod
           linkedinUrl: link('linkedin'),
         };
         const r = await renderCard(ctx, template, { data: { ...data, look }, qrUrl: cardCodeQrText(baseUrl, p.code), logoUrl: prof.logoUrl }, 'jpeg');
-        return { ...r, data };
+        // the card keeps the logo its preview showed (the team's, under its brand): the print file draws the same (issue 35)
+        return { ...r, data: { ...data, logoUrl: prof.logoUrl } };
       }),
     );
     rendered.push(...batch);
@@ -103,6 +112,7 @@ export async function createTeamOrder(ctx: AppContext, userId: string, body: Bod
           companyName: m.team.companyName || m.team.name,
           position: null,
           address: body.address,
+          shippingAddress: body.deliveryOption === 'pickup-nyc' ? undefined : body.shippingAddress,
           quantity,
           cardType: body.cardType,
           cardStyle: body.cardStyle,
@@ -110,37 +120,21 @@ export async function createTeamOrder(ctx: AppContext, userId: string, body: Bod
           specialRequests: [`Team order for ${plans.length} ${plans.length === 1 ? 'member' : 'members'} of ${m.team.name}.`, body.specialRequests].filter(Boolean).join(' '),
           templateId: template.id,
         }),
-        { tx, userId, source: 'team', teamId: m.team.id, idempotencyKey: key, baseUrl },
+        { tx, userId, source: 'team', teamId: m.team.id, idempotencyKey: key, idempotencyScope: scope, baseUrl },
       );
       if (made.replayed) throw conflict('This order was already placed');
-      for (let i = 0; i < plans.length; i++) {
-        const p = plans[i];
-        const r = rendered[i];
-        const save = async (data: Buffer) => {
-          const f = await saveFile(ctx, { userId: p.userId, kind: 'card', prefix: 'cards', data, mimeType: 'image/jpeg', ext: 'jpg', width: 1050, height: 600 }, tx);
-          savedKeys.push(f.key);
-          return f.url;
-        };
-        const [card] = await tx
-          .insert(cards)
-          .values({
-            userId: p.userId,
-            profileId: p.profileId,
-            templateId: template.id,
-            cardType: body.cardType,
-            customerProfile: { ...r.data, templateVersion: template.version, quantity: p.quantity },
-            customizations: { look, team: { teamId: m.team.id, quantity: p.quantity } },
-            frontImageUrl: await save(r.front),
-            backImageUrl: await save(r.back),
-            qrCodeUrl: cardCodeQrText(baseUrl, p.code),
-            status: 'pending',
-            orderId: made.order.id,
-          })
-          .returning({ id: cards.id });
+      for (const p of plans) {
         const ok = await insertTeamCardCode(tx, { code: p.code, profileId: p.profileId, orderId: made.order.id, teamId: m.team.id, label: `Team order #${made.order.id}` });
         if (!ok) throw conflict('Please try again');
-        await recordDesignEvent(tx, { orderId: made.order.id, cardId: card.id, kind: 'submitted', actorLabel: 'team admin' });
       }
+      // each member's card waits for review (designs own the cards and their events)
+      await createCardsForTeamOrder(
+        ctx,
+        tx,
+        { orderId: made.order.id, teamId: m.team.id, template, cardType: body.cardType, look },
+        plans.map((p, i) => ({ userId: p.userId, profileId: p.profileId, quantity: p.quantity, data: rendered[i].data, front: rendered[i].front, back: rendered[i].back, qrCodeUrl: cardCodeQrText(baseUrl, p.code) })),
+        savedKeys,
+      );
       return made.order.id;
     });
     return { order: (await teamOrderViews(ctx, m.team.id, [orderId]))[0], created: true };

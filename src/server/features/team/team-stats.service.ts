@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '#server/context';
 import { queryRow, queryRows } from '#server/db/rows';
-import { CSV_BOM, csvCell, csvRow } from '#server/http/csv';
+import { CSV_BOM, crmContactCells, csvCell, csvRow } from '#server/http/csv';
 import { saveRate } from '#shared/schemas/engagement';
 import { TEAM_LEADS_CSV_HEADERS, type TeamLead, type TeamLeadList, type TeamStats } from '#shared/schemas/team';
 import { MANAGERS, requireRole } from './team.service';
@@ -128,14 +128,6 @@ export async function teamLeads(ctx: AppContext, userId: string, page: { limit: 
 
 /** Most leads one export holds. */
 const EXPORT_MAX = 50_000;
-const PHONE_TEXT = /^[0-9+()\-.\s/#*xX]+$/;
-
-/** First and last name as a CRM splits them (the last word is the last name). */
-function splitFullName(name: string): [string, string] {
-  const parts = name.trim().split(/\s+/).filter(Boolean);
-  if (parts.length < 2) return [parts[0] ?? '', ''];
-  return [parts.slice(0, -1).join(' '), parts[parts.length - 1]];
-}
 
 /**
  * GET /api/team/leads.csv: HubSpot's contact import columns as they are (First Name, Last Name,
@@ -148,9 +140,8 @@ export async function teamLeadsCsv(ctx: AppContext, userId: string): Promise<str
   const rows = await queryRows<LeadRow>(ctx.db, leadsQuery(m.team.id, EXPORT_MAX, 0));
   let out = CSV_BOM + csvRow([...TEAM_LEADS_CSV_HEADERS]);
   for (const r of rows.map(toTeamLead)) {
-    const [first, last] = splitFullName(r.name);
-    const phone = r.phone && PHONE_TEXT.test(r.phone) ? `"${r.phone}"` : csvCell(r.phone);
-    out += [csvCell(first), csvCell(last), csvCell(r.email), phone, csvCell(r.company), csvCell(''), csvCell(r.memberName)].join(',') + '\r\n';
+    // the same contact cells as the owner's leads CSV (crmContactCells), then the member
+    out += `${crmContactCells({ name: r.name, email: r.email, phone: r.phone, company: r.company })},${csvCell(r.memberName)}\r\n`;
   }
   return out;
 }

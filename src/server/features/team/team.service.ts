@@ -2,10 +2,12 @@ import { and, count, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppContext } from '#server/context';
 import type { Db, Tx } from '#server/db/client';
-import { cardCodes, profiles, teamInvites, teamMembers, teams, templates } from '#server/db/schema/index';
+import { teamInvites, teamMembers, teams } from '#server/db/schema/team';
+import { templates } from '#server/db/schema/templates';
 import { badRequest, conflict, forbidden, notFound } from '#server/http/http-errors';
-import { assertFilesOwned } from '#server/features/uploads/public-api';
-import { invalidatePublicProfile, invalidateTeamPages } from '#server/features/profile/public-api';
+import { assertFilesOwned } from '#server/infra/file-ownership';
+import { memberPageChanged, teamPagesChanged } from '#server/features/profile/public-api';
+import { deactivateCodesOfTeam } from '#server/features/engagement/public-api';
 import { brandOf, type TeamBrand } from '#shared/team/brand';
 import { TEAM_MESSAGES, type TeamBrandBody, type TeamCreateBody, type TeamInfo, type TeamRole, type TeamUpdateBody, type TeamView } from '#shared/schemas/team';
 
@@ -99,7 +101,7 @@ export async function createTeam(ctx: AppContext, userId: string, body: z.output
     if (isOneTeamViolation(e)) throw conflict(TEAM_MESSAGES.alreadyInTeam);
     throw e;
   }
-  await refreshMemberPages(ctx, userId);
+  await memberPageChanged(ctx, userId);
   return getTeamView(ctx, userId);
 }
 
@@ -116,7 +118,7 @@ function companyValues(body: Partial<z.output<typeof TeamUpdateBody>>) {
 export async function updateTeam(ctx: AppContext, userId: string, body: z.output<typeof TeamUpdateBody>): Promise<TeamView> {
   const m = await requireRole(ctx, userId, MANAGERS);
   await ctx.db.update(teams).set({ ...companyValues(body), updatedAt: new Date() }).where(eq(teams.id, m.team.id));
-  invalidateTeamPages(ctx, m.team.id);
+  teamPagesChanged(ctx, m.team.id);
   return getTeamView(ctx, userId);
 }
 
@@ -146,7 +148,7 @@ export async function saveBrand(ctx: AppContext, userId: string, body: z.output<
     .update(teams)
     .set({ ...companyValues(body), brand, updatedAt: new Date() })
     .where(eq(teams.id, m.team.id));
-  invalidateTeamPages(ctx, m.team.id);
+  teamPagesChanged(ctx, m.team.id);
   return getTeamView(ctx, userId);
 }
 
@@ -173,23 +175,13 @@ export async function transferOwnership(ctx: AppContext, userId: string, toUserI
  */
 export async function deleteTeam(ctx: AppContext, userId: string): Promise<void> {
   const m = await requireRole(ctx, userId, ['owner']);
-  const memberProfiles = await ctx.db
-    .select({ id: profiles.id })
-    .from(teamMembers)
-    .innerJoin(profiles, eq(profiles.userId, teamMembers.userId))
-    .where(eq(teamMembers.teamId, m.team.id));
+  const members = await ctx.db.select({ userId: teamMembers.userId }).from(teamMembers).where(eq(teamMembers.teamId, m.team.id));
   await ctx.db.transaction(async (tx) => {
-    await tx.update(cardCodes).set({ active: false, deactivatedAt: new Date() }).where(and(eq(cardCodes.teamId, m.team.id), eq(cardCodes.active, true)));
+    await deactivateCodesOfTeam(tx, m.team.id);
     await tx.delete(teams).where(eq(teams.id, m.team.id));
   });
-  invalidateTeamPages(ctx, m.team.id);
-  for (const p of memberProfiles) invalidatePublicProfile(ctx, p.id);
-}
-
-/** Drops the cached public page of a user (joined or left a team: the brand comes or goes). */
-export async function refreshMemberPages(ctx: AppContext, userId: string): Promise<void> {
-  const [p] = await ctx.db.select({ id: profiles.id }).from(profiles).where(eq(profiles.userId, userId)).limit(1);
-  if (p) invalidatePublicProfile(ctx, p.id);
+  teamPagesChanged(ctx, m.team.id);
+  for (const member of members) await memberPageChanged(ctx, member.userId);
 }
 
 /** Members plus open invitations (the team's seats). */

@@ -56,9 +56,17 @@ export interface FilledCardInput {
   render: RenderOptions;
 }
 
-/** Fills and renders both sides on the worker pool (the fill's text fitting and QR code included). */
-export async function renderFilledCard(input: FilledCardInput): Promise<{ front: Buffer; back: Buffer; frontSvg: string; backSvg: string; truncated: TemplateField[] }> {
-  const out = await runTask<{ front: Uint8Array; back: Uint8Array; frontSvg: string; backSvg: string; truncated: TemplateField[] }>('render', 'renderCard', input);
+/**
+ * Fills and renders both sides on the worker pool (the fill's text fitting and QR code included).
+ * `candidate`: the files are an upload not yet accepted (the template manager's preview and save),
+ * so they render in the sandbox, where a render past its deadline is killed and the memory a big
+ * render leaves behind goes with the child (issue 32); a live template renders on the render lane.
+ */
+export async function renderFilledCard(input: FilledCardInput, opts: { candidate?: boolean } = {}): Promise<{ front: Buffer; back: Buffer; frontSvg: string; backSvg: string; truncated: TemplateField[] }> {
+  type Out = { front: Uint8Array; back: Uint8Array; frontSvg: string; backSvg: string; truncated: TemplateField[] };
+  const out = opts.candidate
+    ? await runTask<Out>('upload', 'renderCandidateCard', input, { tooComplex: 'This SVG is too complex' })
+    : await runTask<Out>('render', 'renderCard', input);
   return { ...out, front: asBuffer(out.front), back: asBuffer(out.back) };
 }
 

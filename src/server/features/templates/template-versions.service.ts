@@ -3,19 +3,59 @@ import { SAMPLE_CARD } from '#shared/templates/fields';
 import type { TemplateVersionInfo } from '#shared/schemas/templates';
 import type { AppContext } from '#server/context';
 import type { Db, Tx } from '#server/db/client';
-import { templates, templateVersions, users } from '#server/db/schema/index';
-import { badRequest } from '#server/http/http-errors';
+import { users } from '#server/db/schema/auth';
+import { templates, templateVersions } from '#server/db/schema/templates';
+import { badRequest, HttpError } from '#server/http/http-errors';
 import { renderFilledCard } from './card-render';
 
 type TemplateRow = typeof templates.$inferSelect;
 type Side = 'front' | 'back';
 
-/** What a template side shows: its fields (`data-field`), slots (`data-slot`: qr, logo) and `{{tokens}}`. */
+const isSpace = (c: string | undefined) => c !== undefined && c.trim() === '' && c !== '';
+const isLetter = (c: string | undefined) => c !== undefined && ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'));
+const isWordChar = (c: string | undefined) => c !== undefined && (isLetter(c) || (c >= '0' && c <= '9') || c === '_');
+
+/**
+ * What a template side shows: its fields (`data-field="x"`), slots (`data-slot="x"`: qr, logo) and
+ * `{{tokens}}`. A template's SVG is an upload (a manager's file) and this runs on the request thread,
+ * so it is a linear scan and no regular expression (issue 32): each search starts at a `data-` or
+ * `{{` found by `indexOf` and reads spaces and letters only, which hold no further start.
+ */
 export function fieldsOf(svg: string | null | undefined): Set<string> {
   const out = new Set<string>();
   if (!svg) return out;
-  for (const m of svg.matchAll(/\bdata-(field|slot)\s*=\s*["']([A-Za-z]+)["']/g)) out.add(m[1] === 'slot' ? `${m[2]} code` : m[2]);
-  for (const m of svg.matchAll(/\{\{\s*([A-Za-z]+)\s*\}\}/g)) out.add(m[1]);
+  const spaces = (i: number) => {
+    while (isSpace(svg[i])) i++;
+    return i;
+  };
+  const letters = (i: number) => {
+    while (isLetter(svg[i])) i++;
+    return i;
+  };
+  const quote = (c: string | undefined) => c === '"' || c === "'";
+  for (let at = svg.indexOf('data-'); at >= 0; at = svg.indexOf('data-', at + 1)) {
+    if (isWordChar(svg[at - 1])) continue;
+    const kind = svg.startsWith('field', at + 5) ? 'field' : svg.startsWith('slot', at + 5) ? 'slot' : null;
+    if (!kind) continue;
+    let i = spaces(at + 5 + kind.length);
+    if (svg[i] !== '=') continue;
+    i = spaces(i + 1);
+    if (!quote(svg[i])) continue;
+    const end = letters(i + 1);
+    if (end === i + 1 || !quote(svg[end])) continue;
+    const name = svg.slice(i + 1, end);
+    out.add(kind === 'slot' ? `${name} code` : name);
+  }
+  for (let at = svg.indexOf('{{'); at >= 0; at = svg.indexOf('{{', at + 1)) {
+    const start = spaces(at + 2);
+    const end = letters(start);
+    if (end === start) continue;
+    const close = spaces(end);
+    if (svg.startsWith('}}', close)) {
+      out.add(svg.slice(start, end));
+      at = close + 1;
+    }
+  }
   return out;
 }
 
@@ -45,9 +85,11 @@ export async function checkReplacement(
   }
   if (!next.frontSvg || !next.backSvg) throw badRequest('Missing SVG file(s)', { updates: 'Choose a front and a back SVG file' });
   try {
-    const out = await renderFilledCard({ front: next.frontSvg, back: next.backSvg, data: SAMPLE_CARD, qrUrl: sampleQrUrl, logoHref: null, render: { format: 'png', width: 700 } });
+    const out = await renderFilledCard({ front: next.frontSvg, back: next.backSvg, data: SAMPLE_CARD, qrUrl: sampleQrUrl, logoHref: null, render: { format: 'png', width: 700 } }, { candidate: true });
     return { front: out.front, back: out.back };
-  } catch {
+  } catch (e) {
+    // busy (503) or this client's heavy tasks in flight (429): say so, it is not the file's fault
+    if (e instanceof HttpError && (e.statusCode === 503 || e.statusCode === 429)) throw e;
     const msg = 'This file does not render with sample data. Please check it in an SVG editor.';
     const fields: Record<string, string> = {};
     if (clean.frontSvg !== undefined) fields['updates.front'] = msg;

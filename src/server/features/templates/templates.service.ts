@@ -5,11 +5,13 @@ import { fillTemplateDetailed } from '#shared/templates/fill';
 import { SAMPLE_CARD, type CardData } from '#shared/templates/fields';
 import type { SvgTemplate, TemplateSummary } from '#shared/schemas/templates';
 import type { AppContext } from '#server/context';
-import { templates } from '#server/db/schema/index';
+import { templates } from '#server/db/schema/templates';
 import { HttpError, badRequest, notFound } from '#server/http/http-errors';
 import { keyFromFileUrl } from '#server/infra/files';
-import { cardLogoPngFor, sanitizeSvgOffThread, SvgRejectedError, SVG_MAX_BYTES } from '#server/features/uploads/public-api';
-import { renderFilledCard, renderSvg, type RasterFormat } from './card-render';
+import { cardLogoPngFor } from '#server/features/uploads/public-api';
+import { sanitizeSvgOffThread } from '#server/infra/images/images';
+import { SvgRejectedError, SVG_MAX_BYTES } from '#server/infra/svg/svg-sanitize';
+import { MAX_RENDER_WIDTH, renderFilledCard, renderSvg, type RasterFormat } from './card-render';
 import { checkReplacement, fieldsOf, findVersion, listVersions, recordVersion } from './template-versions.service';
 
 export type TemplateRow = typeof templates.$inferSelect;
@@ -239,7 +241,8 @@ export async function sanitizeUpdates(ctx: AppContext, input: SaveSvgFilesInput)
     const svg = input.updates[side];
     if (svg === undefined) continue;
     try {
-      clean[side === 'front' ? 'frontSvg' : 'backSvg'] = await sanitizeSvgOffThread(svg, { maxBytes: SVG_MAX_BYTES });
+      // budgets in output pixels at the largest width a card is rendered at (decision 32-01)
+      clean[side === 'front' ? 'frontSvg' : 'backSvg'] = await sanitizeSvgOffThread(svg, { maxBytes: SVG_MAX_BYTES, output: { mode: 'width', pixels: MAX_RENDER_WIDTH } });
     } catch (e) {
       if (e instanceof SvgRejectedError) {
         throw new HttpError(e.statusCode, `${side}.svg: ${e.message}`, { [`updates.${side}`]: e.message });

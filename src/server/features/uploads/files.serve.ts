@@ -38,7 +38,7 @@ const TYPE_BY_EXT: Record<string, string> = {
 const IMMUTABLE = /^(uploads|artwork|ai|cards|files)\/(.+\/)?[a-z0-9]{16,}(-[a-z0-9]+)?\.[a-z0-9]{2,5}$/;
 
 export function isImmutableKey(key: string): boolean {
-  return IMMUTABLE.test(key);
+  return IMMUTABLE.test(key); // bounded: a storage key (a URL path, capped with the request line)
 }
 
 /** Reading a folder or a path through a file is a missing file, not a fault. */
@@ -56,6 +56,7 @@ export async function serveStoredFile(ctx: AppContext, req: FastifyRequest, repl
     throw notFound('File not found');
   }
   // a folder of the store (/files/uploads, /files/uploads/2026/) is not a file: 404, never EISDIR (issue 19)
+  // bounded: a storage key (a URL path, capped with the request line)
   if (!/[^/]\.[a-z0-9]{1,8}$/i.test(key)) throw notFound('File not found');
   const [row, stored] = await Promise.all([findFile(ctx.db, key), ctx.storage.get(key).catch(notAFile)]);
   if (!stored) throw notFound('File not found');
@@ -68,6 +69,7 @@ export async function serveStoredFile(ctx: AppContext, req: FastifyRequest, repl
     .header('x-content-type-options', 'nosniff')
     .header('cache-control', isImmutableKey(key) ? 'public, max-age=31536000, immutable' : 'public, max-age=0, must-revalidate')
     .header('content-type', inline ? (type === 'image/svg+xml' ? 'image/svg+xml; charset=utf-8' : type) : 'application/octet-stream');
+  // bounded: a storage key's file name
   if (!inline) reply.header('content-disposition', `attachment; filename="${path.basename(key).replace(/[^a-z0-9._-]/gi, '')}"`);
   if (sendNotModifiedIfFresh(req, reply, etag)) return reply;
   return reply.send(stored.data);

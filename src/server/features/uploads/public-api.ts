@@ -1,6 +1,4 @@
-/** What other features may use of uploads (docs/architecture.md, "Walls"). */
-export { containsForeignContent, MAX_INPUT_PIXELS, prepareImageUpload, sniffType, toJpegThumbnail, type SniffedType } from './images';
-export { SvgRejectedError, SVG_MAX_BYTES } from './svg-sanitize';
-export { sanitizeSvgOffThread } from './images';
+/** What other features may use of uploads (docs/architecture.md, "Walls"). Image sniffing and
+ * re-encoding, SVG sanitizing and file ownership are infrastructure (`server/infra/images`,
+ * `server/infra/svg`, `server/infra/file-ownership.ts`), imported from there. */
 export { cardLogoPngFor } from './uploads.service';
-export { assertFilesOwned, claimTokenOwnedFiles, NOT_YOUR_FILE, uploadTokenHash } from './file-ownership';

@@ -1,8 +1,7 @@
 import type { AppContext } from '#server/context';
 import { PROFILE_UPLOAD_MAX_BYTES } from '#shared/catalogue';
-import { files } from '#server/db/schema/index';
-import { cardLogoPng, prepareImageUpload, rasterizeSvgOffThread, type ImageUploadRules } from './images';
-import { keyFromFileUrl, saveFile, type SavedFile } from '#server/infra/files';
+import { cardLogoPng, prepareImageUpload, rasterizeSvgOffThread, type ImageUploadRules } from '#server/infra/images/images';
+import { keyFromFileUrl, recordStoredFile, saveFile, type SavedFile } from '#server/infra/files';
 
 /** The three profile images: field name, accepted types and the size they are stored at. */
 export const PROFILE_UPLOADS = {
@@ -71,7 +70,7 @@ async function saveRasterCopy(ctx: AppContext, userId: string, kind: string, svg
   const key = rasterKeyOf(svgKey);
   await ctx.storage.put(key, png, 'image/png');
   // a files row like any other (account deletion and export find it)
-  await ctx.db.insert(files).values({ userId, kind: `${kind}-raster`, key, mimeType: 'image/png', size: png.length });
+  await recordStoredFile(ctx.db, { userId, kind: `${kind}-raster`, key, mimeType: 'image/png', size: png.length });
 }
 
 /**
@@ -89,7 +88,7 @@ export async function cardLogoPngFor(ctx: AppContext, url: string | null | undef
       if (!source) {
         const svg = await ctx.storage.get(key);
         if (!svg) return null;
-        source = await rasterizeSvgOffThread(svg.data.toString('utf8'));
+        source = await rasterizeSvgOffThread(svg.data.toString('utf8'), { quota: false });
         await ctx.storage.put(rasterKeyOf(key), source, 'image/png');
       }
     } else {

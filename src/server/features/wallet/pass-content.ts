@@ -100,19 +100,25 @@ export function googleIds(issuerId: string, profileId: string): { classId: strin
   return { classId: `${issuerId}.digital_profile`, objectId: `${issuerId}.profile_${safe}` };
 }
 
+/** At most `max` characters (code points), with an ellipsis when cut. */
+function cut(s: string, max: number): string {
+  const chars = Array.from(s);
+  return chars.length <= max ? s : `${chars.slice(0, Math.max(1, max - 1)).join('')}…`;
+}
+
 /**
  * The generic object the "Save to Google Wallet" JWT carries. Google fetches images itself, so
  * the photo goes in only when the site is served over https (a public URL); otherwise it is left out.
+ * Each value goes in once (issue 36: the title and company were also repeated in text modules, and
+ * the save link went past Google's 1,800 characters): company as the card title, name as the header,
+ * job title as the subheader, the profile address once (the QR code; the links module repeated it);
+ * `maxField` shortens the three when the link must be shorter.
  */
-export function googleGenericObject(profile: PublicProfile, profileUrl: string, issuerId: string, photoUrl: string | null) {
+export function googleGenericObject(profile: PublicProfile, profileUrl: string, issuerId: string, photoUrl: string | null, maxField = 100) {
   const { classId, objectId } = googleIds(issuerId, profile.id);
-  const name = oneLine(profile.fullName) || 'My profile';
-  const title = oneLine(profile.jobTitle);
-  const company = oneLine(profile.companyName);
-  const modules = [
-    ...(title ? [{ id: 'title', header: 'Title', body: title }] : []),
-    ...(company ? [{ id: 'company', header: 'Company', body: company }] : []),
-  ];
+  const name = cut(oneLine(profile.fullName) || 'My profile', maxField);
+  const title = cut(oneLine(profile.jobTitle), maxField);
+  const company = cut(oneLine(profile.companyName), maxField);
   return {
     id: objectId,
     classId,
@@ -120,10 +126,8 @@ export function googleGenericObject(profile: PublicProfile, profileUrl: string, 
     cardTitle: localized(company || BUSINESS.name),
     header: localized(name),
     ...(title ? { subheader: localized(title) } : {}),
-    ...(modules.length ? { textModulesData: modules } : {}),
-    barcode: { type: 'QR_CODE', value: profileUrl, alternateText: 'Scan to open my profile' },
+    barcode: { type: 'QR_CODE', value: profileUrl },
     hexBackgroundColor: passColor(profile),
-    linksModuleData: { uris: [{ id: 'profile', uri: profileUrl, description: 'Digital profile' }] },
-    ...(photoUrl ? { logo: { sourceUri: { uri: photoUrl }, contentDescription: localized(name) } } : {}),
+    ...(photoUrl ? { logo: { sourceUri: { uri: photoUrl } } } : {}),
   };
 }

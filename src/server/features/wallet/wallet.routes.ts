@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { WALLET_MESSAGES, WALLET_RATE_LIMIT, WalletApplePassGetResponse, WalletGetResponse, WalletGoogleLinkGetResponse } from '#shared/schemas/wallet';
+import { route } from '#server/http/endpoint';
+import * as api from '#shared/contracts/wallet';
+import { WALLET_MESSAGES, WALLET_RATE_LIMIT } from '#shared/schemas/wallet';
 import type { ZodTypeProvider } from '#server/http/validation';
 import { enforceRateLimit } from '#server/infra/rate-limit';
 import { loadWalletKeys } from './wallet.config';
@@ -15,13 +17,13 @@ export async function walletRoutes(app: FastifyInstance) {
   const keys = loadWalletKeys(ctx.config);
 
   /** Which buttons to show: { apple, google } (a wallet set up and a profile to add). */
-  r.get('/api/wallet', { config: { access: 'user' }, schema: { response: { 200: WalletGetResponse } } }, async (req, reply) => {
+  route(r, api.getWallet, async (req, reply) => {
     reply.header('cache-control', 'no-store');
     return walletStatus(ctx, keys, req.user!.id);
   });
 
   /** "Add to Apple Wallet": the signed pass of the owner's profile, as a download. */
-  r.get('/api/wallet/apple.pkpass', { config: { access: 'user' }, schema: { response: { 200: WalletApplePassGetResponse } } }, async (req, reply) => {
+  route(r, api.getWalletApplePkpass, async (req, reply) => {
     await enforceRateLimit(ctx.rateLimiter, `wallet:${req.user!.id}`, WALLET_RATE_LIMIT.limit, WALLET_RATE_LIMIT.windowSeconds, WALLET_MESSAGES.rateLimited);
     const pass = await applePass(ctx, keys, req.user!.id, ctx.publicUrl(req));
     return reply
@@ -32,7 +34,7 @@ export async function walletRoutes(app: FastifyInstance) {
   });
 
   /** "Save to Google Wallet": the save link (a signed JWT) of the owner's profile. */
-  r.get('/api/wallet/google', { config: { access: 'user' }, schema: { response: { 200: WalletGoogleLinkGetResponse } } }, async (req, reply) => {
+  route(r, api.getWalletGoogle, async (req, reply) => {
     await enforceRateLimit(ctx.rateLimiter, `wallet:${req.user!.id}`, WALLET_RATE_LIMIT.limit, WALLET_RATE_LIMIT.windowSeconds, WALLET_MESSAGES.rateLimited);
     reply.header('cache-control', 'no-store');
     return { url: await googleWalletLink(ctx, keys, req.user!.id, ctx.publicUrl(req)) };

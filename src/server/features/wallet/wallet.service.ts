@@ -1,4 +1,5 @@
 import type { AppContext } from '#server/context';
+import { attachmentDisposition } from '#server/http/download-name';
 import { notFound } from '#server/http/http-errors';
 import { keyFromFileUrl } from '#server/infra/files';
 import { asBuffer, runTask } from '#server/infra/worker-pool';
@@ -43,9 +44,7 @@ async function storedPhoto(ctx: AppContext, url: string | null): Promise<Buffer 
 
 /** "{name}.pkpass" made safe for Content-Disposition (ASCII fallback plus the UTF-8 form). */
 export function passDisposition(fullName: string): string {
-  const base = fullName.replace(/[\u0000-\u001f\u007f/\\:*?"<>|]+/g, ' ').replace(/\s+/g, ' ').trim().slice(0, 80) || 'profile';
-  const ascii = base.normalize('NFKD').replace(/[^\x20-\x7e]/g, '').replace(/["%;]/g, '').trim() || 'profile';
-  return `attachment; filename="${ascii}.pkpass"; filename*=UTF-8''${encodeURIComponent(`${base}.pkpass`)}`;
+  return attachmentDisposition(fullName, 'pkpass', 'profile');
 }
 
 /** The signed .pkpass of the owner's profile (built and signed on the worker pool). */
@@ -57,7 +56,7 @@ export async function applePass(ctx: AppContext, keys: WalletKeys, userId: strin
     photo: await storedPhoto(ctx, profile.customPhotoUrl),
     keys: keys.apple,
   };
-  const data = await runTask<Uint8Array>('image', 'applePass', input);
+  const data = await runTask<Uint8Array>('visitor', 'applePass', input);
   return { data: asBuffer(data), fullName: profile.fullName };
 }
 

@@ -181,10 +181,8 @@ describe('wallet passes with settings', () => {
     expect(obj.header.defaultValue.value).toBe('Grace Hopper');
     expect(obj.subheader.defaultValue.value).toBe('Rear Admiral');
     expect(obj.cardTitle.defaultValue.value).toBe('US Navy');
-    expect(obj.textModulesData).toEqual([
-      { id: 'title', header: 'Title', body: 'Rear Admiral' },
-      { id: 'company', header: 'Company', body: 'US Navy' },
-    ]);
+    // each value once (issue 36): no text modules repeating the title and company
+    expect(obj.textModulesData).toBeUndefined();
     // served over https: the photo goes in as a public URL Google can fetch
     expect(obj.logo.sourceUri.uri).toBe(`${ORIGIN}${photoUrl}`);
     // another key does not verify it

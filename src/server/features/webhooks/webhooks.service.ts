@@ -2,12 +2,18 @@ import crypto from 'node:crypto';
 import type { z } from 'zod';
 import { and, desc, eq, isNull, or, sql } from 'drizzle-orm';
 import type { AppContext } from '#server/context';
-import { teamMembers, webhookDeliveries, webhookEndpoints } from '#server/db/schema/index';
+import { teamMembers, teams } from '#server/db/schema/team';
+import { webhookDeliveries, webhookEndpoints } from '#server/db/schema/webhooks';
 import { badRequest, conflict, forbidden, notFound } from '#server/http/http-errors';
-import { signalEvents } from '#server/infra/events';
+import { signalEvents } from './events';
 import { randomToken } from '#server/infra/crypto';
-import { checkWebhookUrl } from '#server/jobs/webhook-address';
+import { enqueueEmail } from '#server/infra/mail/outbox';
+import { renderEmail } from '#server/infra/mail/layout';
+import { enforceRateLimit } from '#server/infra/rate-limit';
+import { checkWebhookUrl } from './webhook-address';
+import { proveOwner } from '#server/features/auth/public-api';
 import {
+  WEBHOOK_MANUAL_LIMITS,
   WEBHOOK_MESSAGES,
   WEBHOOK_TEST_EVENT,
   type WebhookCreateBody,
@@ -77,22 +83,58 @@ async function checkUrl(ctx: AppContext, url: string): Promise<void> {
   if (!check.ok && check.kind !== 'unresolved') throw badRequest(check.message, { url: check.message });
 }
 
-export async function createEndpoint(ctx: AppContext, userId: string, body: WebhookCreateBody): Promise<WebhookCreateResponse> {
+/** The owner's notice of a new endpoint (issue 33): where their data will go, and what to do if it was not them. */
+function endpointCreatedEmail(to: string, origin: string, e: EndpointRow, teamName: string | null) {
+  return renderEmail({
+    preheader: 'A new webhook endpoint was added to your account',
+    heading: 'A new webhook endpoint was added',
+    paragraphs: [
+      `A webhook endpoint was just added to the Metal Cards NYC account ${to}${teamName ? `, for the team ${teamName}` : ''}. From now on the events below are sent to its address.`,
+      'If this was not you, reset your password right away: a password reset ends every API token and webhook of the account.',
+    ],
+    rows: [
+      ['Address', e.url],
+      ['Events', e.events.join(', ')],
+      ['Added', e.createdAt.toISOString().replace('T', ' ').slice(0, 16) + ' UTC'],
+    ],
+    button: { label: 'Reset password', url: `${origin}/forgot-password` },
+  });
+}
+
+/**
+ * A new endpoint for a verified account whose password was just entered again (issue 33); the
+ * owner is e-mailed in the same transaction.
+ */
+export async function createEndpoint(ctx: AppContext, userId: string, body: WebhookCreateBody, origin: string): Promise<WebhookCreateResponse> {
+  let teamName: string | null = null;
   if (body.teamId) {
-    const [m] = await ctx.db.select({ role: teamMembers.role }).from(teamMembers).where(and(eq(teamMembers.userId, userId), eq(teamMembers.teamId, body.teamId))).limit(1);
+    const [m] = await ctx.db
+      .select({ role: teamMembers.role, name: teams.name })
+      .from(teamMembers)
+      .innerJoin(teams, eq(teams.id, teamMembers.teamId))
+      .where(and(eq(teamMembers.userId, userId), eq(teamMembers.teamId, body.teamId)))
+      .limit(1);
     // another team is not found; a member of the team who does not run it is refused
     if (!m) throw notFound('Team not found');
     if (m.role !== 'owner' && m.role !== 'admin') throw forbidden("Only the team's owner or an admin can add webhooks for it");
+    teamName = m.name;
   }
   await checkUrl(ctx, body.url);
-  const owner = body.teamId ? eq(webhookEndpoints.teamId, body.teamId) : and(isNull(webhookEndpoints.teamId), eq(webhookEndpoints.userId, userId));
-  const [{ n }] = await ctx.db.select({ n: sql<number>`count(*)::int` }).from(webhookEndpoints).where(owner);
+  const owner = await proveOwner(ctx, userId, body.password);
+  const mine = body.teamId ? eq(webhookEndpoints.teamId, body.teamId) : and(isNull(webhookEndpoints.teamId), eq(webhookEndpoints.userId, userId));
+  const [{ n }] = await ctx.db.select({ n: sql<number>`count(*)::int` }).from(webhookEndpoints).where(mine);
   if (Number(n) >= MAX_ENDPOINTS) throw conflict(`You can register up to ${MAX_ENDPOINTS} endpoints`);
   const secret = newSecret();
-  const [row] = await ctx.db
-    .insert(webhookEndpoints)
-    .values({ userId, teamId: body.teamId ?? null, url: body.url, description: body.description ?? '', events: body.events, secret })
-    .returning();
+  const row = await ctx.db.transaction(async (tx) => {
+    const [created] = await tx
+      .insert(webhookEndpoints)
+      .values({ userId, teamId: body.teamId ?? null, url: body.url, description: body.description ?? '', events: body.events, secret })
+      .returning();
+    const { text, html } = endpointCreatedEmail(owner.email, origin, created!, teamName);
+    await enqueueEmail(tx, { dedupeKey: `webhook-created:${created!.id}`, kind: 'webhook-created', to: owner.email, subject: 'A new webhook endpoint was added to your Metal Cards NYC account', text, html });
+    return created!;
+  });
+  ctx.outbox.kick();
   return { endpoint: toEndpoint(row), secret };
 }
 
@@ -143,10 +185,28 @@ export async function deleteEndpoint(ctx: AppContext, userId: string, id: number
   await ctx.db.delete(webhookEndpoints).where(eq(webhookEndpoints.id, id));
 }
 
+/**
+ * What a test send or a redelivery must pass (issue 33, decision 33-01): per endpoint and per user
+ * rate limits (429 + Retry-After), then room in the endpoint's backlog (409 at
+ * WEBHOOK_MANUAL_LIMITS.maxPending waiting deliveries). Events are never refused here: the cap
+ * bounds only what a person adds by hand.
+ */
+async function guardManualSend(ctx: AppContext, userId: string, endpointId: number): Promise<void> {
+  const { perEndpoint, perUser, maxPending } = WEBHOOK_MANUAL_LIMITS;
+  await enforceRateLimit(ctx.rateLimiter, `webhook-manual:endpoint:${endpointId}`, perEndpoint.limit, perEndpoint.windowSeconds, WEBHOOK_MESSAGES.manualLimit);
+  await enforceRateLimit(ctx.rateLimiter, `webhook-manual:user:${userId}`, perUser.limit, perUser.windowSeconds, WEBHOOK_MESSAGES.manualLimit);
+  const [{ n }] = await ctx.db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(webhookDeliveries)
+    .where(and(eq(webhookDeliveries.endpointId, endpointId), eq(webhookDeliveries.status, 'pending')));
+  if (Number(n) >= maxPending) throw conflict(WEBHOOK_MESSAGES.tooManyPending);
+}
+
 /** Queues a `webhook.test` message for the endpoint, delivered (signed) like any event. */
 export async function sendTest(ctx: AppContext, userId: string, id: number): Promise<WebhookDelivery> {
   const endpoint = await findEndpoint(ctx, userId, id);
   if (!endpoint.enabled) throw conflict(WEBHOOK_MESSAGES.disabled);
+  await guardManualSend(ctx, userId, id);
   const payload = JSON.stringify({ type: WEBHOOK_TEST_EVENT, timestamp: new Date().toISOString(), data: { endpointId: id, message: 'This is a test event from Metal Cards NYC.' } satisfies z.input<typeof WebhookTestData> });
   const [row] = await ctx.db.insert(webhookDeliveries).values({ endpointId: id, messageId: `msg_${randomToken(18)}`, type: WEBHOOK_TEST_EVENT, payload }).returning();
   signalEvents();
@@ -175,6 +235,7 @@ export async function redeliver(ctx: AppContext, userId: string, id: number, del
   if (!original) throw notFound('Delivery not found');
   if (!endpoint.enabled) throw conflict(WEBHOOK_MESSAGES.disabled);
   if (original.status === 'pending') throw conflict('This delivery is still being tried');
+  await guardManualSend(ctx, userId, id);
   const [row] = await ctx.db
     .insert(webhookDeliveries)
     .values({ endpointId: id, messageId: original.messageId, type: original.type, payload: original.payload })

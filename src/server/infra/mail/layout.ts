@@ -33,7 +33,7 @@ export function renderEmail(c: EmailContent): { text: string; html: string } {
   const button = c.button
     ? `<p style="margin:24px 0"><a href="${escapeHtml(c.button.url)}" style="display:inline-block;background:#d4af37;color:#111;text-decoration:none;font-weight:700;padding:12px 22px;border-radius:6px">${escapeHtml(c.button.label)}</a></p>`
     : '';
-  const html = `<!doctype html><html><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(c.heading)}</title></head>
+  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(c.heading)}</title></head>
 <body style="margin:0;background:#0b0b0c;font-family:Helvetica,Arial,sans-serif">
 ${c.preheader ? `<div style="display:none;max-height:0;overflow:hidden">${escapeHtml(c.preheader)}</div>` : ''}
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:#0b0b0c"><tr><td align="center" style="padding:32px 12px">

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '#server/db/client';
 import { outbox } from '#server/db/schema/index';
 import { queryRow } from '#server/db/rows';
@@ -37,6 +37,16 @@ export async function enqueueEmails(tx: Db | Tx, emails: OutgoingEmail[]): Promi
       .values(chunk.map((email) => ({ dedupeKey: email.dedupeKey, kind: email.kind, toAddress: email.to, subject: email.subject, textBody: email.text, htmlBody: email.html })))
       .onConflictDoNothing({ target: outbox.dedupeKey });
   }
+}
+
+/** A failed e-mail goes back to pending with a fresh retry budget (staff's Send again); false when it is not failed (or gone). */
+export async function requeueFailedEmail(db: Db | Tx, id: number): Promise<boolean> {
+  const rows = await db
+    .update(outbox)
+    .set({ status: 'pending', attempts: 0, nextAttemptAt: new Date(), lockedUntil: null })
+    .where(and(eq(outbox.id, id), eq(outbox.status, 'failed')))
+    .returning({ id: outbox.id });
+  return rows.length > 0;
 }
 
 export async function outboxBacklog(db: Db): Promise<number> {

@@ -37,6 +37,6 @@ export const classicBack =
   `<text data-field="linkedinUrl" ${label('LINKEDIN')} data-max-width="440" data-min-size="13" x="206" y="384" font-family="${SANS}" font-weight="400" font-size="20" fill="#dcdcdc">linkedin</text>` +
   `<text data-field="address" ${label('ADDRESS')} data-fit="wrap" data-max-lines="2" data-max-width="440" data-min-size="14" data-line-height="1.3" x="206" y="432" font-family="${SANS}" font-weight="400" font-size="20" fill="#dcdcdc">address</text>` +
   `</g>` +
-  `<g data-slot="qr" data-x="722" data-y="172" data-size="216" data-qr-border="#22c55e" data-qr-border-width="2" data-qr-border-pad="10" data-qr-border-radius="4">${qrPlaceholder(722, 172, 216, SANS)}</g>` +
-  `<text x="830" y="448" text-anchor="middle" font-family="${SERIF}" font-style="italic" font-weight="400" font-size="19" fill="#cfcfcf">Scan to connect</text>` +
+  `<g data-slot="qr" data-x="700" data-y="150" data-size="256" data-qr-border="#22c55e" data-qr-border-width="2" data-qr-border-pad="10" data-qr-border-radius="4">${qrPlaceholder(700, 150, 256, SANS)}</g>` +
+  `<text x="828" y="450" text-anchor="middle" font-family="${SERIF}" font-style="italic" font-weight="400" font-size="19" fill="#cfcfcf">Scan to connect</text>` +
   `</svg>`;

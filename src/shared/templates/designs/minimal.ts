@@ -27,8 +27,8 @@ export const minimalBack =
   `<text data-field="linkedinUrl" data-max-width="580" data-min-size="14" x="80" y="380" font-family="${F}" font-weight="400" font-size="22" fill="#cfcfcf">linkedin</text>` +
   `<text data-field="address" data-fit="wrap" data-max-lines="2" data-max-width="580" data-min-size="15" data-line-height="1.3" x="80" y="430" font-family="${F}" font-weight="300" font-size="22" fill="#cfcfcf">address</text>` +
   `</g>` +
-  `<g data-slot="qr" data-x="760" data-y="188" data-size="210">${qrPlaceholder(760, 188, 210, F)}</g>` +
-  `<text data-field="profileUrl" data-max-width="250" data-min-size="10" x="865" y="440" text-anchor="middle" font-family="${F}" font-weight="400" font-size="14" letter-spacing="0.5" fill="#8f8f8f">profile</text>` +
-  `<text data-if-not="profileUrl" x="865" y="440" text-anchor="middle" font-family="${F}" font-weight="500" font-size="13" letter-spacing="4" fill="#8f8f8f">SCAN TO CONNECT</text>` +
+  `<g data-slot="qr" data-x="714" data-y="168" data-size="256">${qrPlaceholder(714, 168, 256, F)}</g>` +
+  `<text data-field="profileUrl" data-max-width="250" data-min-size="10" x="842" y="452" text-anchor="middle" font-family="${F}" font-weight="400" font-size="14" letter-spacing="0.5" fill="#8f8f8f">profile</text>` +
+  `<text data-if-not="profileUrl" x="842" y="452" text-anchor="middle" font-family="${F}" font-weight="500" font-size="13" letter-spacing="4" fill="#8f8f8f">SCAN TO CONNECT</text>` +
   `</svg>`;
 

@@ -28,9 +28,9 @@ export const modernBack =
   metalBackground() +
   `<polygon points="0,0 420,0 330,600 0,600" fill="#161616"/>` +
   `<line x1="420" y1="0" x2="330" y2="600" stroke="#ffffff" stroke-opacity="0.4" stroke-width="1.5"/>` +
-  `<g data-slot="qr" data-x="90" data-y="180" data-size="200" data-qr-border="${GREEN}" data-qr-border-width="2" data-qr-border-pad="10" data-qr-border-radius="2">${qrPlaceholder(90, 180, 200, SANS)}</g>` +
-  `<text data-field="profileUrl" data-max-width="250" data-min-size="10" x="190" y="432" text-anchor="middle" font-family="${MONO}" font-weight="400" font-size="14" fill="#9a9a9a">profile</text>` +
-  `<text data-if-not="profileUrl" x="190" y="432" text-anchor="middle" font-family="${MONO}" font-weight="500" font-size="14" letter-spacing="3" fill="#9a9a9a">SCAN ME</text>` +
+  `<g data-slot="qr" data-x="62" data-y="160" data-size="256" data-qr-border="${GREEN}" data-qr-border-width="2" data-qr-border-pad="10" data-qr-border-radius="2">${qrPlaceholder(62, 160, 256, SANS)}</g>` +
+  `<text data-field="profileUrl" data-max-width="250" data-min-size="10" x="190" y="458" text-anchor="middle" font-family="${MONO}" font-weight="400" font-size="14" fill="#9a9a9a">profile</text>` +
+  `<text data-if-not="profileUrl" x="190" y="458" text-anchor="middle" font-family="${MONO}" font-weight="500" font-size="14" letter-spacing="3" fill="#9a9a9a">SCAN ME</text>` +
   `<text data-field="fullName" data-transform="uppercase" data-max-width="500" data-min-size="14" x="470" y="112" font-family="${SANS}" font-weight="700" font-size="24" letter-spacing="3" fill="#ffffff">FULL NAME</text>` +
   `<g data-stack="contact" data-gap="48" data-valign="middle" data-center-y="326">` +
   `<text data-field="email" ${label('@')} data-fit="wrap" data-max-lines="2" data-line-height="1.25" data-max-width="470" data-min-size="12" x="505" y="230" font-family="${MONO}" font-weight="400" font-size="20" fill="#f0f0f0">email</text>` +

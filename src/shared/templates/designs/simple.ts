@@ -29,6 +29,6 @@ export const simpleBack =
   `<text data-field="linkedinUrl" ${label('in')} data-max-width="560" data-min-size="13" x="118" y="380" font-family="${F}" font-weight="400" font-size="21" fill="#d6d6d6">linkedin</text>` +
   `<text data-field="address" ${label('A')} data-fit="wrap" data-max-lines="2" data-max-width="560" data-min-size="14" data-line-height="1.3" x="118" y="430" font-family="${F}" font-weight="400" font-size="21" fill="#d6d6d6">address</text>` +
   `</g>` +
-  `<g data-slot="qr" data-x="760" data-y="188" data-size="210">${qrPlaceholder(760, 188, 210, F)}</g>` +
-  `<text x="865" y="440" text-anchor="middle" font-family="${F}" font-weight="500" font-size="14" letter-spacing="3" fill="#9a9a9a">SCAN TO SAVE CONTACT</text>` +
+  `<g data-slot="qr" data-x="714" data-y="168" data-size="256">${qrPlaceholder(714, 168, 256, F)}</g>` +
+  `<text x="842" y="452" text-anchor="middle" font-family="${F}" font-weight="500" font-size="14" letter-spacing="3" fill="#9a9a9a">SCAN TO SAVE CONTACT</text>` +
   `</svg>`;

@@ -31,8 +31,13 @@ export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement>, Va
   asChild?: boolean;
 }
 
+/**
+ * A button is `type="button"` unless it says otherwise: a form is sent only by a button that asks
+ * for it (`type="submit"`), never by a toggle or a menu button that happens to sit inside one.
+ * With `asChild` the child element (a link) keeps its own attributes.
+ */
 export const Button = forwardRef<HTMLButtonElement, ButtonProps>(({ className, variant, size, asChild, ...props }, ref) => {
-  const Comp = asChild ? Slot.Root : 'button';
-  return <Comp ref={ref} className={cn(buttonVariants({ variant, size }), className)} {...props} />;
+  if (asChild) return <Slot.Root ref={ref} className={cn(buttonVariants({ variant, size }), className)} {...props} />;
+  return <button ref={ref} className={cn(buttonVariants({ variant, size }), className)} {...props} type={props.type ?? 'button'} />;
 });
 Button.displayName = 'Button';

@@ -1,42 +1,42 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { z } from 'zod';
-import type {
-  AccountInfo,
-  AccountSessionsResponse,
-  AccountSessionsRevokeResponse,
-  ChangeEmailInput,
-  ChangePasswordInput,
-  EmailChangeResponse,
-  EmailConfirmResponse,
-  PasswordResetResponse,
-  ResetPasswordInput,
-} from '#shared/schemas/account';
-import type { MessageResponse } from '#shared/schemas/common';
-import { api, apiRequest } from '#web/lib/api';
+import type { AccountInfo, ChangeEmailInput, ChangePasswordInput, ResetPasswordInput } from '#shared/schemas/account';
+import {
+  deleteAccount,
+  getAccount,
+  getAccountExport,
+  getAccountSessions,
+  postAccountEmail,
+  postAccountEmailConfirm,
+  postAccountPassword,
+  postAccountSessionsRevokeOthers,
+  postAuthForgotPassword,
+  postAuthResetPassword,
+} from '#shared/contracts/account';
 import { saveBlob } from '#web/lib/download';
-import { AUTH_USER_KEY } from '#web/features/auth/use-auth';
+import { callEndpoint, endpointKey, endpointQuery, fetchEndpoint } from '#web/lib/endpoint';
+import { AUTH_USER_KEY } from '#web/lib/session/use-auth';
 
-export const ACCOUNT_KEY = ['/api/account'] as const;
-export const SESSIONS_KEY = ['/api/account/sessions'] as const;
+export const ACCOUNT_KEY = endpointKey(getAccount);
+export const SESSIONS_KEY = endpointKey(getAccountSessions);
 
 export type { AccountInfo };
 
 export function useAccount() {
-  return useQuery<AccountInfo>({ queryKey: ACCOUNT_KEY });
+  return useQuery(endpointQuery(getAccount));
 }
 
 export function useSessions() {
-  return useQuery<AccountSessionsResponse>({ queryKey: SESSIONS_KEY });
+  return useQuery(endpointQuery(getAccountSessions));
 }
 
 export function useForgotPassword() {
-  return useMutation({ mutationFn: (email: string) => api.post<MessageResponse>('/api/auth/forgot-password', { email }) });
+  return useMutation({ mutationFn: (email: string) => callEndpoint(postAuthForgotPassword, { body: { email } }) });
 }
 
 export function useResetPassword() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (input: ResetPasswordInput) => api.post<z.infer<typeof PasswordResetResponse>>('/api/auth/reset-password', input),
+    mutationFn: (input: ResetPasswordInput) => callEndpoint(postAuthResetPassword, { body: input }),
     onSuccess: (res) => {
       qc.removeQueries({ predicate: (q) => q.queryKey[0] !== AUTH_USER_KEY[0] });
       qc.setQueryData(AUTH_USER_KEY, res.user);
@@ -47,7 +47,7 @@ export function useResetPassword() {
 export function useChangePassword() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (input: ChangePasswordInput) => api.post<MessageResponse>('/api/account/password', input),
+    mutationFn: (input: ChangePasswordInput) => callEndpoint(postAccountPassword, { body: input }),
     onSuccess: () => qc.invalidateQueries({ queryKey: SESSIONS_KEY }),
   });
 }
@@ -55,7 +55,7 @@ export function useChangePassword() {
 export function useChangeEmail() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (input: ChangeEmailInput) => api.post<EmailChangeResponse>('/api/account/email', input),
+    mutationFn: (input: ChangeEmailInput) => callEndpoint(postAccountEmail, { body: input }),
     onSuccess: (res) => qc.setQueryData<AccountInfo>(ACCOUNT_KEY, (old) => (old ? { ...old, pendingEmail: res.pendingEmail } : old)),
   });
 }
@@ -63,7 +63,7 @@ export function useChangeEmail() {
 export function useConfirmEmail() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (token: string) => api.post<z.infer<typeof EmailConfirmResponse>>('/api/account/email/confirm', { token }),
+    mutationFn: (token: string) => callEndpoint(postAccountEmailConfirm, { body: { token } }),
     onSuccess: () => {
       qc.invalidateQueries({ queryKey: AUTH_USER_KEY });
       qc.invalidateQueries({ queryKey: ACCOUNT_KEY });
@@ -74,7 +74,7 @@ export function useConfirmEmail() {
 export function useRevokeOtherSessions() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: () => api.post<z.infer<typeof AccountSessionsRevokeResponse>>('/api/account/sessions/revoke-others'),
+    mutationFn: () => callEndpoint(postAccountSessionsRevokeOthers),
     onSuccess: () => qc.invalidateQueries({ queryKey: SESSIONS_KEY }),
   });
 }
@@ -82,7 +82,7 @@ export function useRevokeOtherSessions() {
 /** Deleting signs the browser out; call `forgetAccount()` once the page has left the signed-in area. */
 export function useDeleteAccount() {
   const qc = useQueryClient();
-  const mutation = useMutation({ mutationFn: (password: string) => api.del<MessageResponse>('/api/account', { password }) });
+  const mutation = useMutation({ mutationFn: (password: string) => callEndpoint(deleteAccount, { body: { password } }) });
   const forgetAccount = () => {
     qc.setQueryData(AUTH_USER_KEY, null);
     qc.removeQueries({ predicate: (q) => q.queryKey[0] !== AUTH_USER_KEY[0] });
@@ -92,7 +92,7 @@ export function useDeleteAccount() {
 
 /** Downloads the account export as a file (fetch + blob, so a refusal can be shown as a toast). */
 export async function downloadAccountExport(): Promise<string> {
-  const res = await apiRequest('GET', '/api/account/export');
+  const res = await fetchEndpoint(getAccountExport);
   const disposition = res.headers.get('content-disposition') ?? '';
   const name = /filename="([^"]+)"/.exec(disposition)?.[1] ?? 'metal-cards-account.json';
   saveBlob(await res.blob(), name);

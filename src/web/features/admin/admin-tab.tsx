@@ -74,7 +74,7 @@ function AdminTabBody() {
           { label: 'Total Orders', value: s?.totalOrders ?? 0, Icon: Package, testId: 'tile-total-orders' },
           { label: 'Pending Orders', value: s?.pendingOrders ?? 0, Icon: Clock, testId: 'tile-pending-orders' },
           { label: 'Completed Orders', value: s?.completedOrders ?? 0, Icon: CheckCircle2, testId: 'tile-completed-orders' },
-          { label: 'Total Revenue', value: formatDollars(s?.totalRevenue ?? 0), Icon: DollarSign, hint: `Paid or confirmed; ${formatDollars(s?.pendingRevenue ?? 0)} pending`, testId: 'tile-total-revenue' },
+          { label: 'Total Revenue', value: formatDollars(s?.totalRevenue ?? 0), Icon: DollarSign, hint: `Money received; ${formatDollars(s?.pendingRevenue ?? 0)} pending`, testId: 'tile-total-revenue' },
         ]}
       />
       <Card>

@@ -1,48 +1,48 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { orderStatusLabel } from '#shared/catalogue';
+import { ADMIN_POLL_MS } from '#shared/admin/poll';
+import { CUSTOMER_EMAIL_STATUSES } from '#shared/orders/status-machine';
+import type { AdminOrder, AdminOrderPaymentCreateBody } from '#shared/schemas/admin';
+import type { AdminReviewFilter, UpdateReviewInput } from '#shared/schemas/reviews';
 import {
-  ADMIN_POLL_MS,
-  type AdminCustomerPage,
-  type AdminOrderUpdateResponse,
-  type AdminOrder,
-  type AdminOrderDetail,
-  type AdminOrderPage,
-  type AdminStats,
-  type DesignBatchApproved,
-  type DesignReviewResult,
-  type LinkCheckResult,
-  type OutboxEmail,
-  type OutboxPage,
-  type PendingDesign,
-  type ScanCheck,
-  type TestingSummary,
-} from '#shared/schemas/admin';
-import type { AdminReview, AdminReviewFilter, UpdateReviewInput } from '#shared/schemas/reviews';
-import { ApiError, api, apiRequest, errorMessage, fieldErrors } from '#web/lib/api';
+  getAdminCustomers,
+  getAdminOrders,
+  getAdminOrdersById,
+  getAdminOrdersCsv,
+  getAdminOutbox,
+  getAdminOutboxById,
+  getAdminStats,
+  getAdminTestingSummary,
+  patchAdminOrdersById,
+  postAdminLinkCheck,
+  postAdminOutboxByIdRetry,
+  putAdminOrdersByIdNotes,
+  postAdminOrdersByIdPayments,
+} from '#shared/contracts/admin';
+import { getAdminReviews, getReviews, patchAdminReviewsById } from '#shared/contracts/reviews';
+import { postAdminOrdersByIdPickupReady, postAdminOrdersByIdShipment } from '#shared/contracts/production';
+import { postAdminGenerateCard } from '#shared/contracts/templates';
+import { ApiError, errorMessage } from '#web/lib/api';
 import { toast } from '#web/lib/toast';
 import { saveBlob } from '#web/lib/download';
+import type { EndpointBody, EndpointQuery } from '#shared/contracts/endpoint';
+import { callEndpoint, endpointKey, endpointPrefix, endpointQuery, fetchEndpoint } from '#web/lib/endpoint';
 
-/** Query keys are the URLs the default query function GETs. */
-export const adminKeys = {
-  stats: '/api/admin/stats',
-  orders: (p: { q?: string; status?: string; page?: number; pageSize?: number }) => `/api/admin/orders${qs(p)}`,
-  order: (id: number) => `/api/admin/orders/${id}`,
-  pending: '/api/admin/business-cards/pending',
-  scan: (id: number) => `/api/admin/business-cards/${id}/scan-check`,
-  customers: (p: { q?: string; page?: number }) => `/api/admin/customers${qs(p)}`,
-  testing: '/api/admin/testing-summary',
-  outbox: (p: { status?: string; page?: number }) => `/api/admin/outbox${qs(p)}`,
-  outboxEmail: (id: number) => `/api/admin/outbox/${id}`,
-  reviews: (status: AdminReviewFilter) => `/api/admin/reviews?status=${status}`,
-};
-
-export function qs(params: Record<string, string | number | undefined>): string {
-  const sp = new URLSearchParams();
-  for (const [k, v] of Object.entries(params)) if (v !== undefined && v !== '' && !(k === 'page' && v === 1)) sp.set(k, String(v));
-  const s = sp.toString();
-  return s ? `?${s}` : '';
+/** A list's query: empty filters and the first page left out (one key per list view). */
+function listQuery<T extends Record<string, string | number | undefined>>(params: T): Partial<T> {
+  return Object.fromEntries(Object.entries(params).filter(([k, v]) => v !== undefined && v !== '' && !(k === 'page' && v === 1))) as Partial<T>;
 }
+
+/** An order status as the lists and the detail carry it (a string: the server checks it). */
+type OrderStatus = EndpointBody<typeof patchAdminOrdersById>['status'];
+
+const orderKey = (id: number) => endpointKey(getAdminOrdersById, { params: { id } });
+const STATS = endpointPrefix(getAdminStats);
+const ORDERS = endpointPrefix(getAdminOrders);
+const CUSTOMERS = endpointPrefix(getAdminCustomers);
+const OUTBOX = endpointPrefix(getAdminOutbox);
+const TESTING = endpointPrefix(getAdminTestingSummary);
 
 const startsWith = (qc: QueryClient, prefix: string) => qc.invalidateQueries({ predicate: (q) => String(q.queryKey[0]).startsWith(prefix) });
 
@@ -51,102 +51,92 @@ export function failToast(title: string, err: unknown, fallback = 'Please try ag
   toast({ title, description: errorMessage(err, fallback), variant: 'destructive' });
 }
 
-export const useAdminStats = () => useQuery<AdminStats>({ queryKey: [adminKeys.stats], refetchInterval: ADMIN_POLL_MS.stats });
+export const useAdminStats = () => useQuery({ ...endpointQuery(getAdminStats), refetchInterval: ADMIN_POLL_MS.stats });
 
 export const useAdminOrders = (p: { q: string; status: string; page: number; pageSize?: number }) =>
-  useQuery<AdminOrderPage>({ queryKey: [adminKeys.orders(p)], placeholderData: keepPreviousData });
+  useQuery({ ...endpointQuery(getAdminOrders, { query: listQuery(p) as EndpointQuery<typeof getAdminOrders> }), placeholderData: keepPreviousData });
 
-export const useOrderDetail = (id: number | null) => useQuery<AdminOrderDetail>({ queryKey: [adminKeys.order(id ?? 0)], enabled: id !== null });
+export const useOrderDetail = (id: number | null) => useQuery({ ...endpointQuery(getAdminOrdersById, { params: { id: id ?? 0 } }), enabled: id !== null });
 
 export function useUpdateOrderStatus() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, status }: { id: number; status: string }) => api.patch<z.infer<typeof AdminOrderUpdateResponse>>(`/api/admin/orders/${id}`, { status }),
+    mutationFn: ({ id, status, overrideReason }: { id: number; status: string; overrideReason?: string }) =>
+      callEndpoint(patchAdminOrdersById, { params: { id }, body: overrideReason ? { status: status as OrderStatus, overrideReason } : { status: status as OrderStatus } }),
     onSuccess: (order) => {
-      qc.setQueryData([adminKeys.order(order.id)], order);
-      void startsWith(qc, '/api/admin/orders');
-      void startsWith(qc, adminKeys.stats);
-      void startsWith(qc, '/api/admin/customers');
-      void startsWith(qc, '/api/admin/outbox');
+      qc.setQueryData(orderKey(order.id), order);
+      void startsWith(qc, ORDERS);
+      void startsWith(qc, STATS);
+      void startsWith(qc, CUSTOMERS);
+      void startsWith(qc, OUTBOX);
       toast({
         title: 'Order updated',
-        description: order.changed ? `Order #${order.id} is now ${orderStatusLabel(order.status)}. The customer is being e-mailed.` : `Order #${order.id} already was ${orderStatusLabel(order.status)}.`,
+        description: order.changed
+          ? `Order #${order.id} is now ${orderStatusLabel(order.status)}.${CUSTOMER_EMAIL_STATUSES.includes(order.status) ? ' The customer is being e-mailed.' : ''}`
+          : `Order #${order.id} already was ${orderStatusLabel(order.status)}.`,
       });
     },
     onError: (err) => failToast('Status update failed', err),
   });
 }
 
+/** Ship (carrier and tracking number) or ready for pickup, from the order detail: the production floor's calls (issue 35). */
+export function useFulfilOrder() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: async (p: { id: number; ship?: EndpointBody<typeof postAdminOrdersByIdShipment> }) => {
+      await (p.ship
+        ? callEndpoint(postAdminOrdersByIdShipment, { params: { id: p.id }, body: p.ship })
+        : callEndpoint(postAdminOrdersByIdPickupReady, { params: { id: p.id }, body: {} }));
+      return callEndpoint(getAdminOrdersById, { params: { id: p.id } });
+    },
+    onSuccess: (order) => {
+      qc.setQueryData(orderKey(order.id), order);
+      void startsWith(qc, ORDERS);
+      void startsWith(qc, OUTBOX);
+      toast({ title: 'Order updated', description: `Order #${order.id} is now ${orderStatusLabel(order.status)}. The customer is being e-mailed.` });
+    },
+    onError: (err) => failToast('Status update failed', err),
+  });
+}
+
+/** Staff record a payment or a refund on an order (issue 35); the answer is the order with its payment state. */
+export function useRecordPayment() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: number; body: z.output<typeof AdminOrderPaymentCreateBody> }) => callEndpoint(postAdminOrdersByIdPayments, { params: { id }, body }),
+    onSuccess: (order, { body }) => {
+      qc.setQueryData(orderKey(order.id), order);
+      void startsWith(qc, STATS);
+      toast({ title: body.kind === 'refund' ? 'Refund recorded' : 'Payment recorded', description: `Order #${order.id} is now ${order.payment.status.replace('_', ' ')}.` });
+    },
+    onError: (err) => failToast('Payment not recorded', err),
+  });
+}
+
 export function useSaveNotes() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, notes }: { id: number; notes: string }) => api.put<AdminOrderDetail>(`/api/admin/orders/${id}/notes`, { notes }),
+    mutationFn: ({ id, notes }: { id: number; notes: string }) => callEndpoint(putAdminOrdersByIdNotes, { params: { id }, body: { notes } }),
     onSuccess: (order) => {
-      qc.setQueryData([adminKeys.order(order.id)], order);
+      qc.setQueryData(orderKey(order.id), order);
       toast({ title: 'Notes saved', description: `Internal notes of order #${order.id} were saved.` });
     },
     onError: (err) => failToast('Could not save notes', err),
   });
 }
 
-export const usePendingDesigns = () => useQuery<PendingDesign[]>({ queryKey: [adminKeys.pending], refetchInterval: ADMIN_POLL_MS.pendingReviews });
-
-/** Approves every waiting design of a team order at once (issue 21). */
-export function useApproveBatch() {
-  const qc = useQueryClient();
-  return useMutation({
-    // a failing print check needs an override reason (issue 22)
-    mutationFn: ({ orderId, overrideReason }: { orderId: number; overrideReason?: string }) =>
-      api.post<DesignBatchApproved>(`/api/admin/business-cards/batches/${orderId}/approve`, overrideReason ? { overrideReason } : undefined),
-    onSuccess: (r) => {
-      void startsWith(qc, adminKeys.pending);
-      void startsWith(qc, '/api/admin/outbox');
-      void startsWith(qc, adminKeys.order(r.orderId));
-      toast({ title: `${r.approved} ${r.approved === 1 ? 'design' : 'designs'} approved`, description: 'The team admin is being e-mailed.' });
-    },
-    onError: (err) => {
-      void startsWith(qc, adminKeys.pending);
-      if (fieldErrors(err).overrideReason) return; // shown beside the button
-      failToast('Batch approval failed', err);
-    },
-  });
-}
-
-export const useScanCheck = (id: number) => useQuery<ScanCheck>({ queryKey: [adminKeys.scan(id)] });
-
-export function useReviewDesign() {
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, status, reviewNotes, overrideReason }: { id: number; status: 'approved' | 'rejected'; reviewNotes: string; overrideReason?: string }) =>
-      api.put<DesignReviewResult>(`/api/admin/business-cards/${id}/review`, overrideReason ? { status, reviewNotes, overrideReason } : { status, reviewNotes }),
-    onSuccess: (r) => {
-      qc.setQueryData<PendingDesign[]>([adminKeys.pending], (list) => list?.filter((d) => d.id !== r.id));
-      void startsWith(qc, adminKeys.pending);
-      void startsWith(qc, '/api/admin/outbox');
-      if (r.orderId) void startsWith(qc, adminKeys.order(r.orderId));
-      toast({
-        title: r.status === 'approved' ? 'Design approved' : 'Design rejected',
-        description: 'The customer is being e-mailed.',
-      });
-    },
-    onError: (err) => {
-      void startsWith(qc, adminKeys.pending);
-      failToast('Review failed', err);
-    },
-  });
-}
-
 export const useCustomers = (p: { q: string; page: number }) =>
-  useQuery<AdminCustomerPage>({ queryKey: [adminKeys.customers(p)], placeholderData: keepPreviousData });
+  useQuery({ ...endpointQuery(getAdminCustomers, { query: listQuery(p) as EndpointQuery<typeof getAdminCustomers> }), placeholderData: keepPreviousData });
 
-export const useTestingSummary = () => useQuery<TestingSummary>({ queryKey: [adminKeys.testing], refetchInterval: ADMIN_POLL_MS.testingSummary });
+export const useTestingSummary = () => useQuery({ ...endpointQuery(getAdminTestingSummary), refetchInterval: ADMIN_POLL_MS.testingSummary });
 
 export function useRunLinkCheck() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: () => api.post<LinkCheckResult>('/api/admin/link-check'),
+    mutationFn: () => callEndpoint(postAdminLinkCheck),
     onSuccess: (r) => {
-      void startsWith(qc, adminKeys.testing);
+      void startsWith(qc, TESTING);
       toast({ title: 'Link check finished', description: `${r.okPages} of ${r.totalPages} addresses answered (${r.successRate}%).` });
     },
     onError: (err) => failToast('Link check failed', err),
@@ -154,31 +144,31 @@ export function useRunLinkCheck() {
 }
 
 export const useOutbox = (p: { status: string; page: number }) =>
-  useQuery<OutboxPage>({ queryKey: [adminKeys.outbox(p)], placeholderData: keepPreviousData });
-export const useOutboxEmail = (id: number | null) => useQuery<OutboxEmail>({ queryKey: [adminKeys.outboxEmail(id ?? 0)], enabled: id !== null });
+  useQuery({ ...endpointQuery(getAdminOutbox, { query: listQuery(p) as EndpointQuery<typeof getAdminOutbox> }), placeholderData: keepPreviousData });
+export const useOutboxEmail = (id: number | null) => useQuery({ ...endpointQuery(getAdminOutboxById, { params: { id: id ?? 0 } }), enabled: id !== null });
 
 export function useRetryEmail() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => api.post<OutboxEmail>(`/api/admin/outbox/${id}/retry`),
+    mutationFn: (id: number) => callEndpoint(postAdminOutboxByIdRetry, { params: { id } }),
     onSuccess: (e) => {
-      void startsWith(qc, '/api/admin/outbox');
-      void startsWith(qc, adminKeys.testing);
+      void startsWith(qc, OUTBOX);
+      void startsWith(qc, TESTING);
       toast({ title: 'E-mail queued again', description: `It will be sent to ${e.toAddress}.` });
     },
     onError: (err) => failToast('Could not queue the e-mail', err),
   });
 }
 
-export const useAdminReviews = (status: AdminReviewFilter) => useQuery<AdminReview[]>({ queryKey: [adminKeys.reviews(status)] });
+export const useAdminReviews = (status: AdminReviewFilter) => useQuery(endpointQuery(getAdminReviews, { query: { status } }));
 
 export function useModerateReview() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, change }: { id: number; change: UpdateReviewInput }) => api.patch<AdminReview>(`/api/admin/reviews/${id}`, change),
+    mutationFn: ({ id, change }: { id: number; change: UpdateReviewInput }) => callEndpoint(patchAdminReviewsById, { params: { id }, body: change }),
     onSuccess: (r, { change }) => {
-      void startsWith(qc, '/api/admin/reviews');
-      void startsWith(qc, '/api/reviews');
+      void startsWith(qc, endpointPrefix(getAdminReviews));
+      void startsWith(qc, endpointPrefix(getReviews));
       toast({
         title: change.hidden ? 'Review hidden' : change.verified ? 'Review verified' : 'Review updated',
         description: change.hidden ? `The review by ${r.customerName} is hidden from the site.` : `The review by ${r.customerName} is now published.`,
@@ -204,7 +194,8 @@ export function useDownloadCard() {
   return useMutation({
     mutationFn: async (order: AdminOrder) => {
       const logo = order.logoUrl && /^\/files\//.test(order.logoUrl) ? order.logoUrl : undefined;
-      const res = await apiRequest('POST', '/api/admin/generate-card', {
+      const res = await fetchEndpoint(postAdminGenerateCard, {
+        body: {
         customerData: {
           fullName: order.customerName.slice(0, 100),
           jobTitle: order.position ?? undefined,
@@ -215,9 +206,10 @@ export function useDownloadCard() {
           logoUrl: logo,
         },
         templateId: order.templateId ?? undefined,
-        cardType: order.cardType,
+        cardType: order.cardType as EndpointBody<typeof postAdminGenerateCard>['cardType'],
         format: 'jpeg',
         orderId: order.id,
+        },
       });
       const blob = await res.blob();
       if (!blob.size) throw new Error('The card file was empty');
@@ -237,7 +229,7 @@ export function useDownloadCard() {
 export function useExportOrders() {
   return useMutation({
     mutationFn: async (p: { q: string; status: string }) => {
-      const res = await apiRequest('GET', `/api/admin/orders.csv${qs(p)}`);
+      const res = await fetchEndpoint(getAdminOrdersCsv, { query: listQuery(p) as EndpointQuery<typeof getAdminOrdersCsv> });
       const name = /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? 'orders.csv';
       saveBlob(await res.blob(), name);
     },

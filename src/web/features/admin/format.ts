@@ -14,10 +14,7 @@ export function formatDate(iso: string): string {
   return Number.isNaN(d.getTime()) ? iso : d.toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
 }
 
-export function formatDateTime(iso: string): string {
-  const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? iso : d.toLocaleString('en-US', { year: 'numeric', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });
-}
+export { formatDateTime } from '#web/lib/format';
 
 /** Success Rate as a percentage with one decimal; a dash before any order is decided. */
 export function formatRate(rate: number | null | undefined): string {

@@ -1,32 +1,26 @@
 import { useMutation } from '@tanstack/react-query';
-import type {
-  ColorPaletteRequest,
-  ColorPaletteResponse,
-  DesignFeedbackRequest,
-  DesignFeedbackResponse,
-  DesignSuggestionsRequest,
-  DesignSuggestionsResponse,
-  RemoveBackgroundResponse,
-} from '#shared/schemas/ai';
-import { ApiError, api, fieldErrors, uploadFile } from '#web/lib/api';
+import type { ColorPaletteRequest, DesignFeedbackRequest, DesignSuggestionsRequest } from '#shared/schemas/ai';
+import { postAiColorPalette, postAiDesignFeedback, postAiDesignSuggestions, postPhotoroomRemoveBackground } from '#shared/contracts/ai';
+import { ApiError, fieldErrors } from '#web/lib/api';
+import { callEndpoint, uploadToEndpoint } from '#web/lib/endpoint';
 import { toast } from '#web/lib/toast';
 
 export function useDesignSuggestions() {
-  return useMutation({ mutationFn: (body: DesignSuggestionsRequest) => api.post<DesignSuggestionsResponse>('/api/ai/design-suggestions', body) });
+  return useMutation({ mutationFn: (body: DesignSuggestionsRequest) => callEndpoint(postAiDesignSuggestions, { body }) });
 }
 
 export function useDesignFeedback() {
-  return useMutation({ mutationFn: (body: DesignFeedbackRequest) => api.post<DesignFeedbackResponse>('/api/ai/design-feedback', body) });
+  return useMutation({ mutationFn: (body: DesignFeedbackRequest) => callEndpoint(postAiDesignFeedback, { body }) });
 }
 
 export function useColorPalette() {
-  return useMutation({ mutationFn: (body: ColorPaletteRequest) => api.post<ColorPaletteResponse>('/api/ai/color-palette', body) });
+  return useMutation({ mutationFn: (body: ColorPaletteRequest) => callEndpoint(postAiColorPalette, { body }) });
 }
 
 export function useRemoveBackground() {
   return useMutation({
     mutationFn: ({ file, onProgress }: { file: File; onProgress?: (f: number) => void }) =>
-      uploadFile<RemoveBackgroundResponse>('/api/photoroom/remove-background', 'image', file, { onProgress }),
+      uploadToEndpoint(postPhotoroomRemoveBackground, file, { onProgress }),
   });
 }
 

@@ -2,9 +2,7 @@ import { useState } from 'react';
 import { MessageSquare } from 'lucide-react';
 import { CARD_TYPES } from '#shared/catalogue';
 import { AI_TEMPLATE_IDS, AiFeedbackCreateBody, type DesignFeedbackResponse } from '#shared/schemas/ai';
-import type { Profile } from '#shared/schemas/profile';
 import { Textarea, FormField } from '#web/components/ui/input';
-import { api } from '#web/lib/api';
 import { toast } from '#web/lib/toast';
 import { aiErrorText, aiFailure, useDesignFeedback } from './api';
 import { AiFormCard, AiSubmitButton } from '#web/features/ai/components/form-parts';
@@ -13,6 +11,8 @@ import { BusinessInfoFieldset, CardFieldset, ColorsFieldset, FontsFieldset, QrFi
 import { DesignSketch } from '#web/features/ai/components/feedback-preview';
 import { FeedbackResult } from '#web/features/ai/components/feedback-result';
 import { validateAndShow } from './validate';
+import { getProfile } from '#shared/contracts/profile';
+import { callEndpoint } from '#web/lib/endpoint';
 
 /** AI assistant tab Design Feedback: describe the card, ask a question, get measured findings. */
 export function FeedbackTab() {
@@ -28,7 +28,7 @@ export function FeedbackTab() {
   const fillFromProfile = async () => {
     setLoadingProfile(true);
     try {
-      const p = await api.get<Profile | null>('/api/profile');
+      const p = await callEndpoint(getProfile);
       if (!p) {
         toast({ title: 'No profile yet', description: 'Complete your profile first, or type your details here.' });
         return;

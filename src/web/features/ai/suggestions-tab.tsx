@@ -129,7 +129,7 @@ function SuggestionsResult({ data, companyName, role }: { data: DesignSuggestion
               </div>
               <p className="mt-3 flex-1 text-sm text-muted-foreground">{l.description}</p>
               <Button asChild variant="outline" size="sm" className="mt-3">
-                <Link to={`/create-card?templateId=${l.templateId}`}>Use the {l.templateName} template</Link>
+                <Link to={`/design?templateId=${l.templateId}`}>Use the {l.templateName} template</Link>
               </Button>
             </li>
           ))}

@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { useLocation } from 'react-router';
-import { useAuth } from './use-auth';
+import { useAuth } from '#web/lib/session/use-auth';
 
 const VerifyEmailBanner = lazy(() => import('./verify-email-banner'));
 

@@ -1,18 +1,18 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { TokenCreateBody, TokenCreateResponse, TokenListResponse } from '#shared/schemas/developer';
-import type { MessageResponse } from '#shared/schemas/common';
-import { api } from '#web/lib/api';
+import type { TokenCreateBody } from '#shared/schemas/developer';
+import { deleteTokensById, getTokens, postTokens } from '#shared/contracts/developer';
+import { callEndpoint, endpointKey, endpointQuery } from '#web/lib/endpoint';
 
-export const TOKENS_KEY = ['/api/tokens'] as const;
+export const TOKENS_KEY = endpointKey(getTokens);
 
 export function useTokens() {
-  return useQuery<TokenListResponse>({ queryKey: TOKENS_KEY });
+  return useQuery(endpointQuery(getTokens));
 }
 
 export function useCreateToken() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (input: TokenCreateBody) => api.post<TokenCreateResponse>('/api/tokens', input),
+    mutationFn: (input: TokenCreateBody) => callEndpoint(postTokens, { body: input }),
     onSuccess: () => qc.invalidateQueries({ queryKey: TOKENS_KEY }),
   });
 }
@@ -20,7 +20,7 @@ export function useCreateToken() {
 export function useRevokeToken() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api.del<MessageResponse>(`/api/tokens/${id}`),
+    mutationFn: (id: string) => callEndpoint(deleteTokensById, { params: { id } }),
     onSuccess: () => qc.invalidateQueries({ queryKey: TOKENS_KEY }),
   });
 }

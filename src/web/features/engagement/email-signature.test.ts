@@ -30,7 +30,7 @@ describe('e-mail signature', () => {
     const imgs = [...doc.querySelectorAll('img')];
     expect(imgs.map((i) => i.getAttribute('src'))).toEqual([
       `${ORIGIN}/files/uploads/abc123def456ghij.jpg`,
-      `${ORIGIN}/api/qrcode?data=${encodeURIComponent(`${ORIGIN}/p/abcd2345ef`)}&size=160&margin=1&format=png`,
+      `${ORIGIN}/api/qrcode?data=${encodeURIComponent(`${ORIGIN}/p/abcd2345ef`)}&size=160&margin=4&format=png`,
     ]);
     for (const img of imgs) {
       expect(img.getAttribute('width')).toBe('80');

@@ -1,5 +1,7 @@
 import { LINK_TYPE_LABELS, type LinkType } from '#shared/schemas/profile';
 import { publicProfileUrl } from '#shared/routes';
+import { getQrcode } from '#shared/contracts/profile';
+import { endpointHref } from '#web/lib/endpoint';
 
 /**
  * The e-mail signature made from a profile: an HTML fragment for mail clients and a plain-text
@@ -74,7 +76,7 @@ export function signatureProfileUrl(origin: string, profileId: string): string {
 export function signatureQrImageUrl(origin: string, profileId: string): string {
   const o = origin.replace(/\/+$/, '');
   const target = publicProfileUrl(o, profileId);
-  return `${o}/api/qrcode?data=${encodeURIComponent(target)}&size=${SIGNATURE_IMAGE_PX * 2}&margin=1&format=png`;
+  return `${o}${endpointHref(getQrcode, { query: { data: target, size: SIGNATURE_IMAGE_PX * 2, margin: 4, format: 'png' } })}`;
 }
 
 export function buildEmailSignature(profile: SignatureProfile, options: SignatureOptions): EmailSignature {

@@ -1,3 +1,4 @@
+import { TAX_NOTE } from '#shared/orders/checkout-terms';
 import { BUSINESS, cardType, deliveryOption, formatUsd, priceOrder, QUANTITY_MAX, QUANTITY_MIN, VOLUME_DISCOUNT_FROM } from '#shared/catalogue';
 
 /**
@@ -41,7 +42,7 @@ export function PriceSummary({ cardTypeId, deliveryId, quantity }: { cardTypeId?
         </p>
       ) : null}
       <p className="mt-3 text-xs text-muted-foreground">
-        Prices in USD per card. Production takes {BUSINESS.claims.productionDays}.
+        Prices in USD per card, {TAX_NOTE}. Production takes {BUSINESS.claims.productionDays}.
       </p>
     </div>
   );

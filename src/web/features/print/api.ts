@@ -1,12 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
-import type { PrintCheck } from '#shared/schemas/print';
+import { getAdminCardsByCardIdPrintCheck, getAdminCardsByCardIdPrintPdf, getAdminCardsByCardIdPrintSvg } from '#shared/contracts/print';
 import { ApiError } from '#web/lib/api';
+import { endpointHref, endpointQuery } from '#web/lib/endpoint';
 
-/** Query keys are the URLs the default query function GETs. */
+/** The addresses of a card's print files (downloads). */
 export const printKeys = {
-  check: (cardId: number) => `/api/admin/cards/${cardId}/print-check`,
-  pdf: (cardId: number) => `/api/admin/cards/${cardId}/print.pdf`,
-  svg: (cardId: number) => `/api/admin/cards/${cardId}/print.svg`,
+  pdf: (cardId: number) => endpointHref(getAdminCardsByCardIdPrintPdf, { params: { cardId } }),
+  svg: (cardId: number) => endpointHref(getAdminCardsByCardIdPrintSvg, { params: { cardId } }),
 };
 
 /**
@@ -15,8 +15,14 @@ export const printKeys = {
  * is asked again a little later instead of showing an error.
  */
 export const usePrintCheck = (cardId: number) =>
-  useQuery<PrintCheck>({
-    queryKey: [printKeys.check(cardId)],
+  useQuery({
+    ...endpointQuery(getAdminCardsByCardIdPrintCheck, { params: { cardId } }),
     retry: (count, err) => err instanceof ApiError && err.status === 503 && count < 20,
     retryDelay: (count) => Math.min(10_000, 1000 * 2 ** Math.min(count, 3)) + Math.random() * 500,
   });
+
+/** Whether a card's print check blocks "Approve" (and whether it is still being made): the design review's gate. */
+export function usePrintGate(cardId: number) {
+  const q = usePrintCheck(cardId);
+  return { blocking: !!q.data?.blocking, isLoading: q.isLoading };
+}

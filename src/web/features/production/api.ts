@@ -1,29 +1,36 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ProductionExportBody, ProductionOrder, ProductionQueueResponse, ProductionShipmentBody } from '#shared/schemas/production';
-import { api, apiRequest, errorMessage } from '#web/lib/api';
+import type { ProductionExportBody, ProductionShipmentBody } from '#shared/schemas/production';
+import {
+  getAdminOrdersByIdJobTicketPdf,
+  getAdminOrdersByIdNfcCsv,
+  getAdminOrdersByIdPrintFilesZip,
+  getAdminProduction,
+  postAdminOrdersByIdPickupReady,
+  postAdminOrdersByIdShipment,
+  postAdminProductionExport,
+} from '#shared/contracts/production';
+import { getAdminOrders, getAdminOutbox, getAdminStats, patchAdminOrdersById } from '#shared/contracts/admin';
+import { errorMessage } from '#web/lib/api';
 import { saveBlob } from '#web/lib/download';
+import type { EndpointBody, EndpointQuery } from '#shared/contracts/endpoint';
+import { callEndpoint, endpointHref, endpointPrefix, endpointQuery, fetchEndpoint } from '#web/lib/endpoint';
 import { toast } from '#web/lib/toast';
 
-export const productionKeys = {
-  queue: (p: { status: string; cardType: string }) => {
-    const sp = new URLSearchParams(Object.entries(p).filter(([, v]) => v));
-    const s = sp.toString();
-    return `/api/admin/production${s ? `?${s}` : ''}`;
-  },
-};
-
 export const productionFiles = {
-  jobTicket: (id: number) => `/api/admin/orders/${id}/job-ticket.pdf`,
-  nfcCsv: (id: number) => `/api/admin/orders/${id}/nfc.csv`,
-  printFiles: (id: number) => `/api/admin/orders/${id}/print-files.zip`,
+  jobTicket: (id: number) => endpointHref(getAdminOrdersByIdJobTicketPdf, { params: { id } }),
+  nfcCsv: (id: number) => endpointHref(getAdminOrdersByIdNfcCsv, { params: { id } }),
+  printFiles: (id: number) => endpointHref(getAdminOrdersByIdPrintFilesZip, { params: { id } }),
 };
 
-export const useProductionQueue = (p: { status: string; cardType: string }) => useQuery<ProductionQueueResponse>({ queryKey: [productionKeys.queue(p)] });
+export const useProductionQueue = (p: { status: string; cardType: string }) => useQuery(endpointQuery(getAdminProduction, { query: p as EndpointQuery<typeof getAdminProduction> }));
+
+/** Query keys a status step makes stale: the queue, the order lists and details, the stats and the outbox. */
+const STALE_AFTER_A_STEP = [getAdminProduction, getAdminOrders, getAdminStats, getAdminOutbox].map(endpointPrefix);
 
 /** After a status step: the queue, the order lists and the order's own detail are read again. */
 function useRefresh() {
   const qc = useQueryClient();
-  return () => qc.invalidateQueries({ predicate: (q) => /^\/api\/admin\/(production|orders|stats|outbox)/.test(String(q.queryKey[0])) });
+  return () => qc.invalidateQueries({ predicate: (q) => STALE_AFTER_A_STEP.some((prefix) => String(q.queryKey[0]).startsWith(prefix)) });
 }
 
 const failed = (title: string) => (err: unknown) => toast({ title, description: errorMessage(err), variant: 'destructive' });
@@ -31,7 +38,7 @@ const failed = (title: string) => (err: unknown) => toast({ title, description: 
 export function useSetProductionStatus() {
   const refresh = useRefresh();
   return useMutation({
-    mutationFn: ({ id, status }: { id: number; status: string }) => api.patch<{ id: number; status: string }>(`/api/admin/orders/${id}`, { status }),
+    mutationFn: ({ id, status }: { id: number; status: string }) => callEndpoint(patchAdminOrdersById, { params: { id }, body: { status: status as EndpointBody<typeof patchAdminOrdersById>['status'] } }),
     onSuccess: (o) => {
       void refresh();
       toast({ title: 'Order updated', description: `Order #${o.id} moved on. The customer is being e-mailed.` });
@@ -43,7 +50,7 @@ export function useSetProductionStatus() {
 export function useMarkShipped() {
   const refresh = useRefresh();
   return useMutation({
-    mutationFn: ({ id, body }: { id: number; body: ProductionShipmentBody }) => api.post<ProductionOrder>(`/api/admin/orders/${id}/shipment`, body),
+    mutationFn: ({ id, body }: { id: number; body: ProductionShipmentBody }) => callEndpoint(postAdminOrdersByIdShipment, { params: { id }, body }),
     onSuccess: (o) => {
       void refresh();
       toast({ title: 'Marked shipped', description: `Order #${o.id}: ${o.fulfilment?.carrierLabel} ${o.fulfilment?.trackingNumber}. The customer is being e-mailed.` });
@@ -54,7 +61,7 @@ export function useMarkShipped() {
 export function useMarkPickupReady() {
   const refresh = useRefresh();
   return useMutation({
-    mutationFn: (id: number) => api.post<ProductionOrder>(`/api/admin/orders/${id}/pickup-ready`, {}),
+    mutationFn: (id: number) => callEndpoint(postAdminOrdersByIdPickupReady, { params: { id }, body: {} }),
     onSuccess: (o) => {
       void refresh();
       toast({ title: 'Ready for pickup', description: `Order #${o.id}: pickup code ${o.fulfilment?.pickupCode}. The customer is being e-mailed.` });
@@ -67,7 +74,7 @@ export function useMarkPickupReady() {
 export function useExportZip() {
   return useMutation({
     mutationFn: async (body: ProductionExportBody) => {
-      const res = await apiRequest('POST', '/api/admin/production/export', body);
+      const res = await fetchEndpoint(postAdminProductionExport, { body });
       const name = /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? 'production.zip';
       saveBlob(await res.blob(), name);
       return name;

@@ -1,23 +1,22 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Profile, ProfileSaveBodyInput, UserCard, VisitStats } from '#shared/schemas/profile';
-import { api } from '#web/lib/api';
-import { getQueryFn } from '#web/lib/query-client';
+import type { ProfileSaveBodyInput } from '#shared/schemas/profile';
+import { getProfile, postProfile, putProfileById } from '#shared/contracts/profile';
+import { getStatsVisits } from '#shared/contracts/engagement';
+import { callEndpoint, endpointKey, endpointQuery, endpointQueryOrNull } from '#web/lib/endpoint';
 
-export const PROFILE_KEY = ['/api/profile'] as const;
-export const CARDS_KEY = ['/api/cards'] as const;
-export const VISITS_KEY = ['/api/stats/visits'] as const;
+export const PROFILE_KEY = endpointKey(getProfile);
 
 /** The signed-in user's profile (null when they have none yet, or are signed out). */
 export function useProfile(enabled = true) {
-  return useQuery<Profile | null>({ queryKey: PROFILE_KEY, queryFn: getQueryFn({ on401: 'returnNull' }), enabled });
+  return useQuery({ ...endpointQueryOrNull(getProfile), enabled });
 }
 
-/** Creates (POST) or updates (PUT /api/profile/{id}) the profile, then refreshes it. */
+/** Creates or updates the profile, then refreshes it. */
 export function useSaveProfile() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: ({ id, body }: { id?: string; body: ProfileSaveBodyInput }) =>
-      id ? api.put<Profile>(`/api/profile/${encodeURIComponent(id)}`, body) : api.post<Profile>('/api/profile', body),
+      id ? callEndpoint(putProfileById, { params: { id }, body }) : callEndpoint(postProfile, { body }),
     onSuccess: async (profile) => {
       qc.setQueryData(PROFILE_KEY, profile);
       await qc.invalidateQueries({ queryKey: PROFILE_KEY });
@@ -26,10 +25,5 @@ export function useSaveProfile() {
 }
 
 export function useVisitStats(enabled = true) {
-  return useQuery<VisitStats>({ queryKey: VISITS_KEY, enabled });
+  return useQuery({ ...endpointQuery(getStatsVisits), enabled });
 }
-
-export function useCards(enabled = true) {
-  return useQuery<UserCard[]>({ queryKey: CARDS_KEY, enabled });
-}
-

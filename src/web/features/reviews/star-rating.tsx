@@ -1,4 +1,3 @@
-import { useId } from 'react';
 import { Star } from 'lucide-react';
 import { REVIEW_LIMITS } from '#shared/schemas/reviews';
 import { cn } from '#web/lib/utils';
@@ -46,15 +45,13 @@ export function StarRatingInput({
   invalid?: boolean;
   describedBy?: string;
 }) {
-  const base = useId();
   return (
     <div role="radiogroup" aria-labelledby={labelId} aria-invalid={invalid || undefined} aria-describedby={describedBy} className="flex items-center gap-1">
       {STARS.map((n) => {
-        const id = `${base}-${n}`;
+        // each label holds its radio: no id or `for` needed
         return (
-          <label key={n} htmlFor={id} className="cursor-pointer rounded-sm has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-ring">
+          <label key={n} className="cursor-pointer rounded-sm has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-ring">
             <input
-              id={id}
               type="radio"
               name={name}
               value={n}

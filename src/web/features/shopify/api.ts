@@ -1,12 +1,12 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import type { StoreConnectionResult, StoreStatus } from '#shared/schemas/shopify';
-import { api } from '#web/lib/api';
+import { getShopifyStatus, postShopifyTestConnection } from '#shared/contracts/shopify';
+import { callEndpoint, endpointQuery } from '#web/lib/endpoint';
 
 export function useStoreStatus(enabled: boolean) {
-  return useQuery<StoreStatus>({ queryKey: ['/api/shopify/status'], enabled });
+  return useQuery({ ...endpointQuery(getShopifyStatus), enabled });
 }
 
-/** POST /api/shopify/test-connection: a real call to the configured store. */
+/** A real call to the configured store. */
 export function useTestConnection() {
-  return useMutation({ mutationFn: () => api.post<StoreConnectionResult>('/api/shopify/test-connection') });
+  return useMutation({ mutationFn: () => callEndpoint(postShopifyTestConnection) });
 }

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { AdminOnlyGate } from '#web/features/auth/admin-only-gate';
+import { AdminOnlyGate } from '#web/components/admin-only-gate';
 
 /** The store pages are for staff: others get a clear message (the server refuses their calls too). */
 export function StaffGate({ children }: { children: ReactNode }) {

@@ -1,43 +1,47 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { MessageResponse } from '#shared/schemas/common';
-import type {
-  InviteInput,
-  TeamBrandBody,
-  TeamCreateBody,
-  TeamInvite,
-  TeamInviteReport,
-  TeamJoinInfo,
-  TeamLeadList,
-  TeamMemberList,
-  TeamOrder,
-  TeamOrderBody,
-  TeamStats,
-  TeamView,
-} from '#shared/schemas/team';
-import { api, uploadFile } from '#web/lib/api';
+import type { InviteInput, TeamBrandBody, TeamCreateBody, TeamInviteCreateBody, TeamOrderBody } from '#shared/schemas/team';
+import {
+  deleteTeam,
+  deleteTeamInvitesById,
+  deleteTeamMembersByUserId,
+  getTeam,
+  getTeamJoinByToken,
+  getTeamLeads,
+  getTeamMembers,
+  getTeamOrders,
+  getTeamStats,
+  patchTeamMembersByUserId,
+  postTeam,
+  postTeamInvites,
+  postTeamInvitesByIdResend,
+  postTeamInvitesByTokenAccept,
+  postTeamInvitesImport,
+  postTeamOrders,
+  postTeamTransfer,
+  putTeamBrand,
+} from '#shared/contracts/team';
+import { getProfile } from '#shared/contracts/profile';
+import { callEndpoint, endpointPrefix, endpointQuery, uploadToEndpoint } from '#web/lib/endpoint';
 
-export const TEAM_KEY = ['/api/team'] as const;
-const MEMBERS_KEY = ['/api/team/members'] as const;
-const ORDERS_KEY = ['/api/team/orders'] as const;
 export const TEAM_LEADS_PAGE = 25;
 
 /** The caller's team and role (team null: not in one). */
 export function useTeam(enabled = true) {
-  return useQuery<TeamView>({ queryKey: TEAM_KEY, enabled });
+  return useQuery({ ...endpointQuery(getTeam), enabled });
 }
 
-export const useTeamMembers = (enabled = true) => useQuery<TeamMemberList>({ queryKey: MEMBERS_KEY, enabled });
-export const useTeamOrders = (enabled = true) => useQuery<{ orders: TeamOrder[] }>({ queryKey: ORDERS_KEY, enabled });
-export const useTeamStats = (days: number, enabled = true) => useQuery<TeamStats>({ queryKey: [`/api/team/stats?days=${days}`], enabled });
+export const useTeamMembers = (enabled = true) => useQuery({ ...endpointQuery(getTeamMembers), enabled });
+export const useTeamOrders = (enabled = true) => useQuery({ ...endpointQuery(getTeamOrders), enabled });
+export const useTeamStats = (days: number, enabled = true) => useQuery({ ...endpointQuery(getTeamStats, { query: { days } }), enabled });
 export const useTeamLeads = (page: number, enabled = true) =>
-  useQuery<TeamLeadList>({ queryKey: [`/api/team/leads?limit=${TEAM_LEADS_PAGE}&offset=${page * TEAM_LEADS_PAGE}`], enabled });
-export const useJoinInfo = (token: string) => useQuery<TeamJoinInfo>({ queryKey: [`/api/team/join/${encodeURIComponent(token)}`] });
+  useQuery({ ...endpointQuery(getTeamLeads, { query: { limit: TEAM_LEADS_PAGE, offset: page * TEAM_LEADS_PAGE } }), enabled });
+export const useJoinInfo = (token: string) => useQuery(endpointQuery(getTeamJoinByToken, { params: { token } }));
 
 /** Everything a team change can move (members, team, cards, the own profile's locked fields). */
 function useRefresh() {
   const qc = useQueryClient();
-  return () => qc.invalidateQueries({ predicate: (q) => String(q.queryKey[0]).startsWith('/api/team') || String(q.queryKey[0]).startsWith('/api/profile') });
+  return () => qc.invalidateQueries({ predicate: (q) => String(q.queryKey[0]).startsWith(endpointPrefix(getTeam)) || String(q.queryKey[0]).startsWith(endpointPrefix(getProfile)) });
 }
 
 function useTeamMutation<I, O>(fn: (input: I) => Promise<O>) {
@@ -45,16 +49,16 @@ function useTeamMutation<I, O>(fn: (input: I) => Promise<O>) {
   return useMutation({ mutationFn: fn, onSuccess: () => refresh() });
 }
 
-export const useCreateTeam = () => useTeamMutation((body: z.input<typeof TeamCreateBody>) => api.post<TeamView>('/api/team', body));
-export const useSaveBrand = () => useTeamMutation((body: z.input<typeof TeamBrandBody>) => api.put<TeamView>('/api/team/brand', body));
-export const useInvite = () => useTeamMutation((invites: Partial<InviteInput>[]) => api.post<TeamInviteReport>('/api/team/invites', { invites }));
-export const useImportMembers = () => useTeamMutation((file: File) => uploadFile<TeamInviteReport>('/api/team/invites/import', 'file', file));
-export const useResendInvite = () => useTeamMutation((id: string) => api.post<TeamInvite>(`/api/team/invites/${id}/resend`));
-export const useRevokeInvite = () => useTeamMutation((id: string) => api.del<MessageResponse>(`/api/team/invites/${id}`));
+export const useCreateTeam = () => useTeamMutation((body: z.input<typeof TeamCreateBody>) => callEndpoint(postTeam, { body }));
+export const useSaveBrand = () => useTeamMutation((body: z.input<typeof TeamBrandBody>) => callEndpoint(putTeamBrand, { body }));
+export const useInvite = () => useTeamMutation((invites: Partial<InviteInput>[]) => callEndpoint(postTeamInvites, { body: { invites } as z.input<typeof TeamInviteCreateBody> }));
+export const useImportMembers = () => useTeamMutation((file: File) => uploadToEndpoint(postTeamInvitesImport, file));
+export const useResendInvite = () => useTeamMutation((id: string) => callEndpoint(postTeamInvitesByIdResend, { params: { id } }));
+export const useRevokeInvite = () => useTeamMutation((id: string) => callEndpoint(deleteTeamInvitesById, { params: { id } }));
 export const useChangeRole = () =>
-  useTeamMutation(({ userId, role }: { userId: string; role: 'admin' | 'member' }) => api.patch<TeamMemberList>(`/api/team/members/${userId}`, { role }));
-export const useRemoveMember = () => useTeamMutation((userId: string) => api.del<MessageResponse>(`/api/team/members/${userId}`));
-export const useTransferTeam = () => useTeamMutation((userId: string) => api.post<TeamView>('/api/team/transfer', { userId }));
-export const useDeleteTeam = () => useTeamMutation(() => api.del<MessageResponse>('/api/team'));
-export const usePlaceTeamOrder = () => useTeamMutation((body: z.input<typeof TeamOrderBody>) => api.post<TeamOrder>('/api/team/orders', body));
-export const useAcceptInvite = () => useTeamMutation((token: string) => api.post<TeamView>(`/api/team/invites/${encodeURIComponent(token)}/accept`));
+  useTeamMutation(({ userId, role }: { userId: string; role: 'admin' | 'member' }) => callEndpoint(patchTeamMembersByUserId, { params: { userId }, body: { role } }));
+export const useRemoveMember = () => useTeamMutation((userId: string) => callEndpoint(deleteTeamMembersByUserId, { params: { userId } }));
+export const useTransferTeam = () => useTeamMutation((userId: string) => callEndpoint(postTeamTransfer, { body: { userId } }));
+export const useDeleteTeam = () => useTeamMutation(() => callEndpoint(deleteTeam));
+export const usePlaceTeamOrder = () => useTeamMutation((body: z.input<typeof TeamOrderBody>) => callEndpoint(postTeamOrders, { body }));
+export const useAcceptInvite = () => useTeamMutation((token: string) => callEndpoint(postTeamInvitesByTokenAccept, { params: { token } }));

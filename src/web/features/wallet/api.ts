@@ -1,15 +1,16 @@
 import { useQuery } from '@tanstack/react-query';
-import type { WalletGetResponse, WalletGoogleLinkGetResponse } from '#shared/schemas/wallet';
+import { getWallet, getWalletApplePkpass, getWalletGoogle } from '#shared/contracts/wallet';
+import { endpointHref, endpointQuery } from '#web/lib/endpoint';
 
 /** The owner's pass download (a plain link: Safari on iPhone hands a .pkpass answer to Wallet). */
-export const APPLE_PASS_URL = '/api/wallet/apple.pkpass';
+export const APPLE_PASS_URL = endpointHref(getWalletApplePkpass);
 
 /** Which wallet buttons to show: { apple, google }. */
 export function useWalletStatus() {
-  return useQuery<WalletGetResponse>({ queryKey: ['/api/wallet'], staleTime: 0 });
+  return useQuery({ ...endpointQuery(getWallet), staleTime: 0 });
 }
 
 /** The "Save to Google Wallet" link, asked for again each time the buttons mount (the profile may have changed). */
 export function useGoogleWalletLink(enabled: boolean) {
-  return useQuery<WalletGoogleLinkGetResponse>({ queryKey: ['/api/wallet/google'], enabled, staleTime: 0, refetchOnMount: 'always' });
+  return useQuery({ ...endpointQuery(getWalletGoogle), enabled, staleTime: 0, refetchOnMount: 'always' });
 }

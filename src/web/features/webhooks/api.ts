@@ -1,35 +1,33 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { MessageResponse } from '#shared/schemas/common';
-import type { TeamView } from '#shared/schemas/team';
-import type {
-  WebhookCreateBody,
-  WebhookCreateResponse,
-  WebhookDelivery,
-  WebhookDeliveryListResponse,
-  WebhookEndpoint,
-  WebhookListResponse,
-  WebhookSecretRollResponse,
-  WebhookUpdateBody,
-} from '#shared/schemas/webhooks';
-import { api } from '#web/lib/api';
+import type { WebhookCreateBody, WebhookUpdateBody } from '#shared/schemas/webhooks';
+import {
+  deleteWebhooksById,
+  getWebhooks,
+  getWebhooksByIdDeliveries,
+  patchWebhooksById,
+  postWebhooks,
+  postWebhooksByIdDeliveriesByDeliveryIdRedeliver,
+  postWebhooksByIdSecret,
+  postWebhooksByIdTest,
+} from '#shared/contracts/webhooks';
+import { getTeam } from '#shared/contracts/team';
+import { callEndpoint, endpointPrefix, endpointQuery } from '#web/lib/endpoint';
 
-const KEY = '/api/webhooks';
-
-export const useWebhooks = () => useQuery<WebhookListResponse>({ queryKey: [KEY] });
+export const useWebhooks = () => useQuery(endpointQuery(getWebhooks));
 /** The caller's team and role: its owner or an admin may add endpoints for the team. */
-export const useMyTeam = () => useQuery<TeamView>({ queryKey: ['/api/team'] });
+export const useMyTeam = () => useQuery(endpointQuery(getTeam));
 
 /** The endpoint's delivery log; refreshed every few seconds while it is open and something is pending. */
 export const useDeliveries = (id: number) =>
-  useQuery<WebhookDeliveryListResponse>({
-    queryKey: [`${KEY}/${id}/deliveries`],
+  useQuery({
+    ...endpointQuery(getWebhooksByIdDeliveries, { params: { id } }),
     refetchInterval: (q) => (q.state.data?.deliveries.some((d) => d.status === 'pending') ? 3000 : false),
   });
 
 function useRefresh() {
   const qc = useQueryClient();
-  return () => qc.invalidateQueries({ predicate: (q) => String(q.queryKey[0]).startsWith(KEY) });
+  return () => qc.invalidateQueries({ predicate: (q) => String(q.queryKey[0]).startsWith(endpointPrefix(getWebhooks)) });
 }
 
 function useWebhookMutation<I, O>(fn: (input: I) => Promise<O>) {
@@ -37,11 +35,11 @@ function useWebhookMutation<I, O>(fn: (input: I) => Promise<O>) {
   return useMutation({ mutationFn: fn, onSuccess: () => refresh() });
 }
 
-export const useCreateWebhook = () => useWebhookMutation((body: z.input<typeof WebhookCreateBody>) => api.post<WebhookCreateResponse>(KEY, body));
+export const useCreateWebhook = () => useWebhookMutation((body: z.input<typeof WebhookCreateBody>) => callEndpoint(postWebhooks, { body }));
 export const useUpdateWebhook = () =>
-  useWebhookMutation(({ id, body }: { id: number; body: z.input<typeof WebhookUpdateBody> }) => api.patch<WebhookEndpoint>(`${KEY}/${id}`, body));
-export const useDeleteWebhook = () => useWebhookMutation((id: number) => api.del<MessageResponse>(`${KEY}/${id}`));
-export const useSendTest = () => useWebhookMutation((id: number) => api.post<WebhookDelivery>(`${KEY}/${id}/test`));
+  useWebhookMutation(({ id, body }: { id: number; body: z.input<typeof WebhookUpdateBody> }) => callEndpoint(patchWebhooksById, { params: { id }, body }));
+export const useDeleteWebhook = () => useWebhookMutation((id: number) => callEndpoint(deleteWebhooksById, { params: { id } }));
+export const useSendTest = () => useWebhookMutation((id: number) => callEndpoint(postWebhooksByIdTest, { params: { id } }));
 export const useRedeliver = () =>
-  useWebhookMutation(({ id, deliveryId }: { id: number; deliveryId: number }) => api.post<WebhookDelivery>(`${KEY}/${id}/deliveries/${deliveryId}/redeliver`));
-export const useRollSecret = () => useWebhookMutation((id: number) => api.post<WebhookSecretRollResponse>(`${KEY}/${id}/secret`));
+  useWebhookMutation(({ id, deliveryId }: { id: number; deliveryId: number }) => callEndpoint(postWebhooksByIdDeliveriesByDeliveryIdRedeliver, { params: { id, deliveryId } }));
+export const useRollSecret = () => useWebhookMutation((id: number) => callEndpoint(postWebhooksByIdSecret, { params: { id } }));

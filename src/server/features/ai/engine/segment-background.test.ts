@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { busyImage, logoImage } from '#tests/helpers/ai-images';
-import { decodeRgba } from '#server/features/ai/image-intake';
+import { decodeRgba } from '#server/features/ai/image-codec';
 import { segmentBackground, SegmentError } from './segment-background';
 
 async function segment(img: Buffer) {

@@ -1,4 +1,3 @@
-import { runTask } from '#server/infra/worker-pool';
 
 /**
  * Background removal for flat and near-flat backgrounds (logos, product shots, studio photos),
@@ -372,13 +371,4 @@ function d3(x: number, y: number, z: number): number {
 
 function clamp255(v: number): number {
   return v < 0 ? 0 : v > 255 ? 255 : Math.round(v);
-}
-
-/**
- * `segmentBackground` on the worker pool (issue 18): the main thread does none of the pixel work.
- * A background it cannot separate answers 422 with SegmentError's message.
- */
-export async function segmentBackgroundOffThread(rgba: Uint8Array, width: number, height: number): Promise<SegmentResult> {
-  // pixel work on a 1,500 px image takes a few seconds on a busy core: a longer limit than a render
-  return runTask<SegmentResult>('ai', 'segmentBackground', { rgba, width, height }, { timeoutMs: 30_000 });
 }

@@ -7,7 +7,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/
 import { FormField, Input } from '#web/components/ui/input';
 import { useChangeEmail, type AccountInfo } from '#web/features/account/api';
 import { validate } from '#web/features/account/validate';
-import { PasswordInput, ariaFor } from './password-input';
+import { PasswordInput, ariaFor } from '#web/components/password-input';
 
 export function ChangeEmailForm({ account }: { account: AccountInfo }) {
   const change = useChangeEmail();
@@ -32,9 +32,7 @@ export function ChangeEmailForm({ account }: { account: AccountInfo }) {
   return (
     <Card>
       <CardHeader>
-        <CardTitle>
-          <h2>Email address</h2>
-        </CardTitle>
+        <CardTitle as="h2">Email address</CardTitle>
         <CardDescription>
           You sign in with <span className="font-medium text-foreground" data-testid="account-email">{account.email}</span>. A new address takes
           effect once you open the confirmation link we send to it.

@@ -36,9 +36,7 @@ export function SessionsCard() {
   return (
     <Card>
       <CardHeader>
-        <CardTitle>
-          <h2>Where you are signed in</h2>
-        </CardTitle>
+        <CardTitle as="h2">Where you are signed in</CardTitle>
         <CardDescription>Devices and browsers with an active session. Don't recognise one? Sign out everywhere else and change your password.</CardDescription>
       </CardHeader>
       <CardContent className="space-y-4">

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { Download, Trash2 } from 'lucide-react';
 import { AccountDeleteBody } from '#shared/schemas/account';
-import { errorMessage, fieldErrors } from '#web/lib/api';
+import { ApiError, errorMessage, fieldErrors } from '#web/lib/api';
 import { toast } from '#web/lib/toast';
 import { Button } from '#web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card';
@@ -10,7 +10,7 @@ import { Dialog, DialogContent, DialogDescription, DialogTitle, DialogTrigger } 
 import { FormField } from '#web/components/ui/input';
 import { downloadAccountExport, useDeleteAccount } from '#web/features/account/api';
 import { validate } from '#web/features/account/validate';
-import { PasswordInput, ariaFor } from './password-input';
+import { PasswordInput, ariaFor } from '#web/components/password-input';
 
 function DeleteAccountDialog() {
   const navigate = useNavigate();
@@ -18,12 +18,15 @@ function DeleteAccountDialog() {
   const [open, setOpen] = useState(false);
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | undefined>();
+  // a refusal that is not about the password (409: the team needs another owner first)
+  const [blocked, setBlocked] = useState<string | undefined>();
 
   async function onSubmit(e: FormEvent) {
     e.preventDefault();
     const checked = validate(AccountDeleteBody, { password });
     if (!checked.ok) return setError(checked.errors.password ?? checked.first);
     setError(undefined);
+    setBlocked(undefined);
     try {
       const res = await del.mutateAsync(checked.data.password);
       setOpen(false);
@@ -33,6 +36,7 @@ function DeleteAccountDialog() {
       toast({ title: 'Account deleted', description: res.message });
     } catch (err) {
       setError(fieldErrors(err).password);
+      if (err instanceof ApiError && err.status === 409) setBlocked(errorMessage(err));
       toast({ title: 'Account not deleted', description: errorMessage(err), variant: 'destructive' });
     }
   }
@@ -45,6 +49,7 @@ function DeleteAccountDialog() {
         if (!o) {
           setPassword('');
           setError(undefined);
+          setBlocked(undefined);
         }
       }}
     >
@@ -61,6 +66,11 @@ function DeleteAccountDialog() {
           card designs, statistics and leads are deleted for good. Orders are kept for our business records without your name or contact
           details. This cannot be undone.
         </DialogDescription>
+        {blocked ? (
+          <p role="alert" className="rounded-md border border-destructive/60 p-3 text-sm text-destructive" data-testid="delete-blocked">
+            {blocked}
+          </p>
+        ) : null}
         <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label="Delete account">
           <FormField id="da-password" label="Enter your password to confirm" required error={error}>
             <PasswordInput id="da-password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} {...ariaFor('da-password', error)} />
@@ -97,9 +107,7 @@ export function YourDataCard() {
   return (
     <Card>
       <CardHeader>
-        <CardTitle>
-          <h2>Your data</h2>
-        </CardTitle>
+        <CardTitle as="h2">Your data</CardTitle>
         <CardDescription>Everything we hold about your account, or the end of it.</CardDescription>
       </CardHeader>
       <CardContent className="space-y-6">

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { AdminOnlyGate } from '#web/features/auth/admin-only-gate';
+import { AdminOnlyGate } from '#web/components/admin-only-gate';
 
 /** Shows its children to admins only; everyone else gets a clear message (the server refuses them too). */
 export function AdminGate({ children }: { children: ReactNode }) {

@@ -1,16 +1,19 @@
 import { useEffect, useState } from 'react';
-import { Download, Factory, PackageCheck, Truck } from 'lucide-react';
+import { Download } from 'lucide-react';
 import { ADMIN_NOTES_MAX, type AdminOrderDetail } from '#shared/schemas/admin';
 import { orderStatusLabel } from '#shared/catalogue';
+import { addressLines } from '#shared/orders/address';
 import { Button } from '#web/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '#web/components/ui/dialog';
 import { Label, Textarea } from '#web/components/ui/input';
 import { Skeleton } from '#web/components/ui/skeleton';
 import { errorMessage } from '#web/lib/api';
 import { cn } from '#web/lib/utils';
-import { useDownloadCard, useOrderDetail, useSaveNotes, useUpdateOrderStatus } from '#web/features/admin/api';
+import { useDownloadCard, useOrderDetail, useSaveNotes } from '#web/features/admin/api';
 import { formatCents, formatDateTime } from '#web/features/admin/format';
 import { StatusBadge } from '#web/components/status-badge';
+import { OrderPaymentPanel } from './order-payment';
+import { OrderStatusActions } from './order-status-actions';
 
 function Row({ label, value }: { label: string; value: React.ReactNode }) {
   return (
@@ -133,15 +136,8 @@ function Notes({ order }: { order: AdminOrderDetail }) {
   );
 }
 
-const MARKS = [
-  { status: 'in-production', label: 'Mark In Production', Icon: Factory },
-  { status: 'shipped', label: 'Mark Shipped', Icon: Truck },
-  { status: 'completed', label: 'Mark Completed', Icon: PackageCheck },
-] as const;
-
 /** Everything about one order: customer, order, special requests, real design preview, status actions, notes. */
 export function OrderDetailBody({ order }: { order: AdminOrderDetail }) {
-  const update = useUpdateOrderStatus();
   const download = useDownloadCard();
   return (
     <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
@@ -161,12 +157,29 @@ export function OrderDetailBody({ order }: { order: AdminOrderDetail }) {
           <Row label="Card type" value={order.cardTypeLabel} />
           <Row label="Style" value={order.cardStyle} />
           <Row label="Delivery" value={order.deliveryLabel} />
+          <Row
+            label="Ship to"
+            value={
+              order.deliveryOption === 'pickup-nyc' ? (
+                'Pickup at the studio'
+              ) : order.shippingAddress ? (
+                <span className="whitespace-pre-line" data-testid="admin-ship-to">
+                  {addressLines(order.shippingAddress).join('\n')}
+                </span>
+              ) : (
+                'No delivery address on the order'
+              )
+            }
+          />
           <Row label="Date" value={formatDateTime(order.createdAt)} />
           <Row label="Status" value={<StatusBadge status={order.status} />} />
           {order.waitsForProfile ? <Row label="QR code" value="Waits for profile: the buyer has not claimed the order yet (the claim link is in the order e-mail)" /> : null}
           <Row label="Total" value={formatCents(order.totalCents)} />
           {order.shipment ? <ShipmentRows shipment={order.shipment} /> : null}
         </dl>
+      </Section>
+      <Section title="Payment">
+        <OrderPaymentPanel order={order} />
       </Section>
       <Section title="Special Requests">
         <p className="whitespace-pre-wrap text-sm">{order.specialRequests || 'None'}</p>
@@ -175,19 +188,8 @@ export function OrderDetailBody({ order }: { order: AdminOrderDetail }) {
         <DesignPreview order={order} />
       </Section>
       <Section title="Actions" className="lg:col-span-2">
-        <div className="flex flex-wrap gap-2">
-          {MARKS.map(({ status, label, Icon }) => (
-            <Button
-              key={status}
-              variant="outline"
-              size="sm"
-              disabled={update.isPending || order.status === status}
-              onClick={() => update.mutate({ id: order.id, status })}
-            >
-              <Icon aria-hidden="true" />
-              {label}
-            </Button>
-          ))}
+        <OrderStatusActions order={order} />
+        <div className="mt-3 flex flex-wrap gap-2">
           <Button variant="gold" size="sm" disabled={download.isPending} onClick={() => download.mutate(order)}>
             <Download aria-hidden="true" />
             {download.isPending ? 'Downloading...' : 'Download card'}
@@ -201,6 +203,7 @@ export function OrderDetailBody({ order }: { order: AdminOrderDetail }) {
               <li key={h.id}>
                 <span className="font-medium">{h.fromStatus ? `${orderStatusLabel(h.fromStatus)} → ${orderStatusLabel(h.toStatus)}` : orderStatusLabel(h.toStatus)}</span>
                 <span className="text-muted-foreground"> · {h.changedBy} · {formatDateTime(h.createdAt)}</span>
+                {h.note ? <span className="block text-xs text-amber-600 dark:text-amber-400">{h.note}</span> : null}
               </li>
             ))}
           </ol>

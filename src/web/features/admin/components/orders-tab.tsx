@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Download, Eye } from 'lucide-react';
 import { ORDER_STATUSES } from '#shared/catalogue';
 import type { AdminOrder } from '#shared/schemas/admin';
+import { STATUS_MOVES, emailsCustomer } from '#shared/orders/status-machine';
 import { Button } from '#web/components/ui/button';
 import { Card } from '#web/components/ui/card';
 import { Select } from '#web/components/ui/input';
@@ -16,11 +17,12 @@ import { StatusBadge } from '#web/components/status-badge';
 import { Badge } from '#web/components/ui/badge';
 
 /**
- * The spec's dropdown offers pending, in-production, shipped, completed; processing and cancelled
- * follow, then Quality check (issue 22). Ready for pickup is set from the Production tab, which
- * makes the order's pickup code.
+ * The row's status dropdown offers the current status and the moves the status machine allows from
+ * it (issue 35, decision 35-04; shared with the server). Shipping (carrier and tracking number) and
+ * ready for pickup (its code) are done in the order's detail or the Production tab; a move whose
+ * prerequisites are missing is refused by the server with what is missing (toast). A move that
+ * e-mails the customer is confirmed first.
  */
-export const STATUS_CHOICES = ['pending', 'in-production', 'shipped', 'completed', 'processing', 'cancelled', 'quality-check'] as const;
 const PAGE_SIZE = 25;
 
 /** A table cell that becomes a labelled row on a phone (its label from data-label). */
@@ -29,16 +31,20 @@ const STACKED_CELL =
 
 export function StatusSelect({ order, className }: { order: AdminOrder; className?: string }) {
   const update = useUpdateOrderStatus();
+  const moves = ((STATUS_MOVES as Record<string, readonly string[]>)[order.status] ?? []).filter((s) => s !== 'shipped' && s !== 'ready-for-pickup');
   return (
     <Select
       aria-label={`Status of order #${order.id}`}
       className={className ?? 'h-9 w-40'}
       value={order.status}
-      disabled={update.isPending}
-      onChange={(e) => update.mutate({ id: order.id, status: e.target.value })}
+      disabled={update.isPending || moves.length === 0}
+      onChange={(e) => {
+        const to = e.target.value;
+        if (emailsCustomer(order.status, to) && !window.confirm(`Move order #${order.id} to ${orderStatusLabel(to)}? The customer gets an e-mail about it.`)) return;
+        update.mutate({ id: order.id, status: to });
+      }}
     >
-      {!(STATUS_CHOICES as readonly string[]).includes(order.status) ? <option value={order.status}>{orderStatusLabel(order.status)}</option> : null}
-      {STATUS_CHOICES.map((s) => (
+      {[order.status, ...moves].map((s) => (
         <option key={s} value={s}>
           {orderStatusLabel(s)}
         </option>

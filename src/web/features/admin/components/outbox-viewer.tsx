@@ -36,6 +36,7 @@ function EmailDialog({ id, onClose }: { id: number | null; onClose: () => void }
                   Send again
                 </Button>
               ) : null}
+              <p className="text-xs text-muted-foreground">One-time links (password reset, e-mail change, verification, order claim, team invitation) are shown as a label: only the recipient gets them.</p>
               <iframe title="E-mail as the customer sees it" sandbox="" srcDoc={e.htmlBody} className="h-96 w-full rounded-md border border-border bg-white" />
               <details>
                 <summary className="cursor-pointer text-sm">Plain-text part</summary>

@@ -25,7 +25,7 @@ export function OverviewTab({ onView }: { onView: (id: number) => void }) {
         tiles={[
           { label: 'Total Orders', value: s?.totalOrders ?? 0, Icon: Package, testId: 'tile-total-orders' },
           { label: 'Pending Orders', value: s?.pendingOrders ?? 0, Icon: Clock, testId: 'tile-pending-orders' },
-          { label: 'Total Revenue', value: formatDollars(s?.totalRevenue ?? 0), Icon: DollarSign, hint: `Paid or confirmed orders; ${formatDollars(s?.pendingRevenue ?? 0)} pending`, testId: 'tile-total-revenue' },
+          { label: 'Total Revenue', value: formatDollars(s?.totalRevenue ?? 0), Icon: DollarSign, hint: `Money received less refunds; ${formatDollars(s?.pendingRevenue ?? 0)} pending`, testId: 'tile-total-revenue' },
           { label: 'Success Rate', value: formatRate(s?.successRate), Icon: TrendingUp, hint: 'Completed of the orders no longer pending', testId: 'tile-success-rate' },
         ]}
       />

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { ExternalLink } from 'lucide-react';
 import { BUSINESS } from '#shared/catalogue';
 import { Button } from '#web/components/ui/button';
@@ -5,9 +6,11 @@ import { Card, CardContent, CardHeader, CardTitle } from '#web/components/ui/car
 import { OutboxViewer } from './outbox-viewer';
 import { SystemStatus } from './system-status';
 
-export function SettingsTab() {
+/** `studio`: the shop settings' studio editor (the page hands it in: issue 35); it holds the hours then. */
+export function SettingsTab({ studio }: { studio?: ReactNode } = {}) {
   return (
     <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
+      {studio}
       <Card>
         <CardHeader>
           <CardTitle>Business contact</CardTitle>
@@ -27,7 +30,7 @@ export function SettingsTab() {
           </p>
         </CardContent>
       </Card>
-      <Card>
+      <Card hidden={!!studio}>
         <CardHeader>
           <CardTitle>Hours</CardTitle>
         </CardHeader>

@@ -10,7 +10,6 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/
 import { Dialog, DialogContent, DialogDescription, DialogTitle, DialogTrigger } from '#web/components/ui/dialog';
 import { Skeleton } from '#web/components/ui/skeleton';
 import { useRevokeToken, useTokens } from '#web/features/developer/api';
-import { useTeam } from '#web/features/team/api';
 import { CreateTokenForm } from './create-token-form';
 
 const when = (iso: string | null, none: string) => (iso ? new Date(iso).toLocaleDateString() : none);
@@ -81,19 +80,18 @@ function RevokeButton({ token }: { token: ApiTokenSummary }) {
   );
 }
 
-/** Access tokens for the public API: create (secret shown once), list, revoke. */
-export function TokensSection() {
+/**
+ * Access tokens for the public API: create (secret shown once), list, revoke. `teamAdmin`: the
+ * caller owns or runs a team, so a token may act for the team (the page asks the team feature).
+ */
+export function TokensSection({ teamAdmin }: { teamAdmin: boolean }) {
   const tokens = useTokens();
-  const team = useTeam();
   const [created, setCreated] = useState<TokenCreateResponse | null>(null);
-  const teamAdmin = team.data?.role === 'owner' || team.data?.role === 'admin';
   const list = tokens.data?.tokens ?? [];
   return (
     <Card>
       <CardHeader>
-        <CardTitle>
-          <h3>Access tokens</h3>
-        </CardTitle>
+        <CardTitle as="h3">Access tokens</CardTitle>
         <CardDescription>
           Send a token as <code>Authorization: Bearer &lt;token&gt;</code>. It can only do what its scopes allow, and never reaches your account settings.
         </CardDescription>

@@ -13,6 +13,8 @@ import { Skeleton } from '#web/components/ui/skeleton';
 import { QrImage } from '#web/components/qr-image';
 import { qrDataUrl } from '#web/lib/qr-data-url';
 import { useCardCodes, useCreateCardCode, useUpdateCardCode } from '#web/features/engagement/api';
+import { getQrcode } from '#shared/contracts/profile';
+import { endpointHref } from '#web/lib/endpoint';
 
 function orderLine(c: CardCode): string | null {
   if (!c.order) return null;
@@ -71,9 +73,7 @@ export function CardCodesManager() {
   return (
     <Card>
       <CardHeader>
-        <CardTitle>
-          <h2>Card codes</h2>
-        </CardTitle>
+        <CardTitle as="h2">Card codes</CardTitle>
         <CardDescription>
           Each batch of cards you order gets its own short link, printed in its QR code, so you can see which cards bring visitors. If a batch is lost, turn its
           code off.
@@ -113,7 +113,7 @@ export function CardCodesManager() {
                     </Button>
                     <a
                       className={buttonVariants({ variant: 'outline', size: 'sm' })}
-                      href={`/api/qrcode?data=${encodeURIComponent(c.qrText)}&size=600&format=png`}
+                      href={endpointHref(getQrcode, { query: { data: c.qrText, size: 600, format: 'png' } })}
                       download={`card-code-${c.code}.png`}
                     >
                       <Download aria-hidden="true" /> QR code

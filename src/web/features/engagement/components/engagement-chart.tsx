@@ -5,12 +5,25 @@ import { errorMessage } from '#web/lib/api';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card';
 import { Select } from '#web/components/ui/input';
 import { Skeleton } from '#web/components/ui/skeleton';
+import { StatsTable, type StatsColumn } from '#web/components/stats-table';
 import { useEngagement } from '#web/features/engagement/api';
 
 const RANGES = [7, 30, 90] as const;
 const COLORS = { card: '#d4af37', link: '#3b82f6', direct: '#9ca3af', saves: '#16a34a', clicks: '#e11d48', rate: '#7c3aed' };
 
 export const percent = (fraction: number) => `${(fraction * 100).toFixed(fraction > 0 && fraction < 0.1 ? 1 : 0)}%`;
+
+const DAILY_COLUMNS: StatsColumn<EngagementStats['daily'][number]>[] = [
+  { header: 'Date', cell: (d) => d.date },
+  { header: 'Views', cell: (d) => d.views },
+  { header: 'Card', cell: (d) => d.card },
+  { header: 'Link', cell: (d) => d.link },
+  { header: 'Direct', cell: (d) => d.direct },
+  { header: 'Saves', cell: (d) => d.saves },
+  { header: 'Clicks', cell: (d) => d.clicks },
+  { header: 'Leads', cell: (d) => d.leads },
+  { header: 'Save rate', cell: (d) => percent(d.saveRate) },
+];
 
 function shortDate(iso: string) {
   return new Date(`${iso}T00:00:00Z`).toLocaleDateString('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
@@ -69,9 +82,7 @@ function EngagementPanel() {
     <Card>
       <CardHeader className="flex flex-row flex-wrap items-start justify-between gap-3">
         <div className="space-y-1.5">
-          <CardTitle>
-            <h2>Engagement</h2>
-          </CardTitle>
+          <CardTitle as="h2">Engagement</CardTitle>
           <CardDescription>Views, saved contacts and link clicks per day, and where your visitors come from.</CardDescription>
         </div>
         <label className="flex items-center gap-2 text-sm">
@@ -147,36 +158,7 @@ function EngagementPanel() {
             <details className="text-sm">
               <summary className="cursor-pointer text-muted-foreground">Show the numbers per day</summary>
               <div className="mt-2 max-h-72 overflow-auto">
-                <table className="w-full text-left text-xs">
-                  <thead>
-                    <tr className="border-b border-border">
-                      <th className="py-1 pr-2">Date</th>
-                      <th className="py-1 pr-2">Views</th>
-                      <th className="py-1 pr-2">Card</th>
-                      <th className="py-1 pr-2">Link</th>
-                      <th className="py-1 pr-2">Direct</th>
-                      <th className="py-1 pr-2">Saves</th>
-                      <th className="py-1 pr-2">Clicks</th>
-                      <th className="py-1 pr-2">Leads</th>
-                      <th className="py-1">Save rate</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {[...s.daily].reverse().map((d) => (
-                      <tr key={d.date} className="border-b border-border/50">
-                        <td className="py-1 pr-2">{d.date}</td>
-                        <td className="py-1 pr-2">{d.views}</td>
-                        <td className="py-1 pr-2">{d.card}</td>
-                        <td className="py-1 pr-2">{d.link}</td>
-                        <td className="py-1 pr-2">{d.direct}</td>
-                        <td className="py-1 pr-2">{d.saves}</td>
-                        <td className="py-1 pr-2">{d.clicks}</td>
-                        <td className="py-1 pr-2">{d.leads}</td>
-                        <td className="py-1">{percent(d.saveRate)}</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
+                <StatsTable columns={DAILY_COLUMNS} rows={[...s.daily].reverse()} rowKey={(d) => d.date} size="dense" />
               </div>
             </details>
           </>

@@ -10,6 +10,8 @@ import { Checkbox } from '#web/components/ui/checkbox';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '#web/components/ui/dialog';
 import { Skeleton } from '#web/components/ui/skeleton';
 import { LEADS_PAGE_SIZE, useDeleteLead, useLeads, useSetLeadForm } from '#web/features/engagement/api';
+import { getLeadsCsv, getLeadsVcf } from '#shared/contracts/engagement';
+import { endpointHref } from '#web/lib/endpoint';
 
 const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -28,9 +30,7 @@ export function LeadsTab({ hasProfile }: { hasProfile: boolean }) {
     return (
       <Card>
         <CardHeader>
-          <CardTitle>
-            <h2>Leads</h2>
-          </CardTitle>
+          <CardTitle as="h2">Leads</CardTitle>
           <CardDescription>Create your profile first: visitors of your public page can then share their contact details with you.</CardDescription>
         </CardHeader>
         <CardContent>
@@ -71,14 +71,12 @@ export function LeadsTab({ hasProfile }: { hasProfile: boolean }) {
       <CardHeader className="gap-3">
         <div className="flex flex-wrap items-start justify-between gap-3">
           <div className="space-y-1.5">
-            <CardTitle>
-              <h2>Leads</h2>
-            </CardTitle>
+            <CardTitle as="h2">Leads</CardTitle>
             <CardDescription>People who shared their contact details with you on your public profile.</CardDescription>
           </div>
           <div className="flex flex-wrap gap-2">
             <a
-              href="/api/leads.csv"
+              href={endpointHref(getLeadsCsv)}
               download
               className={buttonVariants({ variant: 'outline', size: 'sm', className: total ? '' : 'pointer-events-none opacity-50' })}
               aria-disabled={!total}
@@ -86,7 +84,7 @@ export function LeadsTab({ hasProfile }: { hasProfile: boolean }) {
               <Download aria-hidden="true" /> Export CSV
             </a>
             <a
-              href="/api/leads.vcf"
+              href={endpointHref(getLeadsVcf)}
               download
               className={buttonVariants({ variant: 'outline', size: 'sm', className: total ? '' : 'pointer-events-none opacity-50' })}
               aria-disabled={!total}

@@ -69,9 +69,7 @@ export function SignaturePanel({ profile, origin = window.location.origin }: { p
   return (
     <Card>
       <CardHeader>
-        <CardTitle>
-          <h2>E-mail signature</h2>
-        </CardTitle>
+        <CardTitle as="h2">E-mail signature</CardTitle>
         <CardDescription>A signature with your photo, details, links and QR code that works in Gmail, Outlook and Apple Mail. Every link opens your digital card.</CardDescription>
       </CardHeader>
       <CardContent className="space-y-4">

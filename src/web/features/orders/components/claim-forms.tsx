@@ -5,8 +5,8 @@ import { claimOrderPath } from '#shared/routes';
 import { Button } from '#web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card';
 import { FormField, Input } from '#web/components/ui/input';
-import { PasswordInput } from '#web/features/account/components/password-input';
-import { PasswordStrength } from '#web/features/auth/password-strength';
+import { PasswordInput } from '#web/components/password-input';
+import { PasswordStrength } from '#web/components/password-strength';
 
 export interface ClaimFormsProps {
   claim: OrderClaim;
@@ -33,7 +33,7 @@ export function ClaimForms({ claim: c, token, signedInAs, pending, errors, passw
     return (
       <Card>
         <CardHeader>
-          <CardTitle>Add it to your account</CardTitle>
+          <CardTitle as="h2">Add it to your account</CardTitle>
           <CardDescription>Signed in as {signedInAs}. The order joins this account; if you have no profile yet, we build it from the order's details.</CardDescription>
         </CardHeader>
         <CardContent>
@@ -48,7 +48,7 @@ export function ClaimForms({ claim: c, token, signedInAs, pending, errors, passw
     return (
       <Card>
         <CardHeader>
-          <CardTitle>Sign in to claim</CardTitle>
+          <CardTitle as="h2">Sign in to claim</CardTitle>
           <CardDescription>An account with {c.email} already exists. Sign in, then come back to this link.</CardDescription>
         </CardHeader>
         <CardContent>
@@ -64,7 +64,7 @@ export function ClaimForms({ claim: c, token, signedInAs, pending, errors, passw
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Create your account</CardTitle>
+        <CardTitle as="h2">Create your account</CardTitle>
         <CardDescription>
           For {c.customerName} ({c.email}). Choose a password; your profile is built from the order and you can edit it at once.
         </CardDescription>

@@ -3,7 +3,8 @@ import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useLocation, useNavigate } from 'react-router';
 import { CARD_STYLES, CARD_TYPES, DELIVERY_OPTIONS, formatUsd, QUANTITY_DEFAULT, QUANTITY_MAX, QUANTITY_MIN, SPECIAL_REQUESTS_MAX } from '#shared/catalogue';
-import { OrderFormSchema, type OrderFormValues } from '#shared/schemas/orders';
+import { needsShippingAddress, OrderFormSchema, type OrderFormValues } from '#shared/schemas/orders';
+import { deliveryPromise } from '#shared/orders/delivery-promise';
 import { Button } from '#web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '#web/components/ui/card';
 import { FormField, Input, Select, Textarea } from '#web/components/ui/input';
@@ -14,6 +15,7 @@ import { newClientToken, useSubmitOrder } from '#web/features/orders/api';
 import { ArtworkUpload, type ArtworkState } from '#web/features/orders/artwork-upload';
 import { PriceSummary } from '#web/features/orders/price-summary';
 import type { OrderSuccessState } from '#web/features/orders/components/order-placed';
+import { AddressFields, EMPTY_ADDRESS, type AddressFormValues } from '#web/features/orders/components/address-fields';
 
 type FormInput = {
   customerName: string;
@@ -26,6 +28,7 @@ type FormInput = {
   cardStyle: string;
   deliveryOption: string;
   specialRequests: string;
+  shippingAddress: AddressFormValues;
 };
 type FormOutput = import('zod').output<typeof OrderFormSchema>;
 
@@ -40,6 +43,7 @@ const DEFAULTS: FormInput = {
   cardStyle: '',
   deliveryOption: '',
   specialRequests: '',
+  shippingAddress: EMPTY_ADDRESS,
 };
 const FIELDS = Object.keys(DEFAULTS);
 
@@ -50,6 +54,7 @@ function reorderDefaults(state: unknown): Partial<FormInput> {
   const out: Partial<FormInput> = {};
   for (const k of FIELDS as Array<keyof FormInput>) {
     const v = r[k];
+    if (k === 'shippingAddress') continue;
     if (k === 'quantity' ? typeof v === 'number' : typeof v === 'string') (out as Record<string, unknown>)[k] = v;
   }
   return out;
@@ -64,6 +69,8 @@ export function OrderForm() {
   const submit = useSubmitOrder();
   // one key per filled-in form: pressing submit again after a lost answer gives the same order
   const clientToken = useRef(newClientToken());
+  // the page's own secret: signed out, a key is only ever replayed within this form session (issue 33)
+  const formSession = useRef(`${newClientToken()}${newClientToken()}`.replace(/-/g, ''));
   const [artwork, setArtwork] = useState<ArtworkState>({ url: null, uploading: false });
 
   const {
@@ -86,6 +93,7 @@ export function OrderForm() {
       const result = await submit.mutateAsync({
         values: { ...(values as OrderFormValues & FormOutput), artworkUrl: artwork.url ?? undefined, artworkToken: artwork.token ?? undefined } as never,
         idempotencyKey: clientToken.current,
+        formSession: formSession.current,
       });
       clientToken.current = newClientToken();
       toast({
@@ -94,11 +102,16 @@ export function OrderForm() {
           ? `We e-mailed you a checkout link for your ${result.total} order.`
           : `We e-mailed you a link to your order page (total ${result.total}).`,
       });
-      // the page shows the total and the order page's link (kept out of the address: the link holds its key)
-      navigate(`/order-success?orderId=${result.orderId}`, { state: { order: { total: result.total, statusUrl: result.statusUrl, checkoutUrl: result.checkoutUrl } } satisfies OrderSuccessState });
+      // the page shows the total and the order page's link (kept out of the address: the link holds its key),
+      // the delivery address and the one delivery promise (issue 35)
+      const shipTo = needsShippingAddress(values.deliveryOption) ? (values.shippingAddress ?? null) : null;
+      const promise = deliveryPromise(new Date(), values.deliveryOption).label;
+      navigate(`/order-success?orderId=${result.orderId}`, {
+        state: { order: { total: result.total, statusUrl: result.statusUrl, checkoutUrl: result.checkoutUrl, promise, shipTo: shipTo ? { ...shipTo, line2: shipTo.line2 ?? null } : null } } satisfies OrderSuccessState,
+      });
     } catch (err) {
       for (const [field, message] of Object.entries(fieldErrors(err))) {
-        if (FIELDS.includes(field)) setError(field as keyof FormInput, { message });
+        if (FIELDS.includes(field) || field.startsWith('shippingAddress.')) setError(field as keyof FormInput, { message });
       }
       // the server's message (fallback 'Order submission failed'); no answer at all: 'Please try again.'
       const description = err instanceof ApiError ? errorMessage(err, 'Order submission failed') : errorMessage(err, 'Please try again.');
@@ -107,6 +120,8 @@ export function OrderForm() {
   });
 
   const busy = submit.isPending;
+  // the promise of each delivery option, counted from now (the same function as the e-mail and the order page)
+  const now = new Date();
 
   return (
     <section className="mx-auto max-w-5xl px-4 py-12">
@@ -227,6 +242,9 @@ export function OrderForm() {
                           <span className="text-sm font-semibold">{d.feeCents ? formatUsd(d.feeCents) : 'Free'}</span>
                         </span>
                         <span className="block text-xs text-muted-foreground">{d.description}</span>
+                        <span className="block text-xs font-medium" data-testid={`delivery-promise-${d.id}`}>
+                          {deliveryPromise(now, d.id).label}
+                        </span>
                       </span>
                     </label>
                   ))}
@@ -253,6 +271,23 @@ export function OrderForm() {
               <ArtworkUpload onChange={setArtwork} disabled={busy} />
             </CardContent>
           </Card>
+
+          {needsShippingAddress(deliveryId) ? (
+            <Card>
+              <CardHeader>
+                <h2 className="text-xl font-semibold leading-tight">Delivery address</h2>
+                <CardDescription>Where we send your cards. You can correct it on your order page until they ship.</CardDescription>
+              </CardHeader>
+              <CardContent>
+                {errors.shippingAddress?.message ? (
+                  <p role="alert" className="mb-3 text-xs font-medium text-destructive">
+                    {errors.shippingAddress.message}
+                  </p>
+                ) : null}
+                <AddressFields register={register} errors={errors.shippingAddress} disabled={busy} />
+              </CardContent>
+            </Card>
+          ) : null}
         </div>
 
         <aside className="space-y-4 lg:sticky lg:top-24 lg:self-start">

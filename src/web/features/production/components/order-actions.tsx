@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { ClipboardCheck, Factory, PackageCheck, Store, Truck } from 'lucide-react';
 import type { ProductionOrder } from '#shared/schemas/production';
+import { STATUS_MOVES, emailsCustomer } from '#shared/orders/status-machine';
 import { Button } from '#web/components/ui/button';
 import { useMarkPickupReady, useSetProductionStatus } from '#web/features/production/api';
 import { ShipmentForm } from './shipment-form';
@@ -12,26 +13,31 @@ export function OrderActions({ order }: { order: ProductionOrder }) {
   const [shipping, setShipping] = useState(false);
   const isPickup = order.deliveryOption === 'pickup-nyc';
   const busy = setStatus.isPending || pickup.isPending;
-  const step = (status: string) => setStatus.mutate({ id: order.id, status });
+  // only the moves the status machine allows from here (issue 35); what a move still needs, the server says (toast)
+  const can = (status: string) => ((STATUS_MOVES as Record<string, readonly string[]>)[order.status] ?? []).includes(status);
+  const step = (status: string) => {
+    if (emailsCustomer(order.status, status) && !window.confirm(`Move order #${order.id} to ${status === 'completed' ? (isPickup ? 'Collected' : 'Delivered') : 'In production'}? The customer gets an e-mail about it.`)) return;
+    setStatus.mutate({ id: order.id, status });
+  };
   return (
     <div className="space-y-2">
       <div className="flex flex-wrap gap-2">
-        <Button size="sm" variant="outline" disabled={busy || order.status === 'in-production'} onClick={() => step('in-production')}>
+        <Button size="sm" variant="outline" disabled={busy || !can('in-production')} onClick={() => step('in-production')}>
           <Factory /> In production
         </Button>
-        <Button size="sm" variant="outline" disabled={busy || order.status === 'quality-check'} onClick={() => step('quality-check')}>
+        <Button size="sm" variant="outline" disabled={busy || !can('quality-check')} onClick={() => step('quality-check')}>
           <ClipboardCheck /> Quality check
         </Button>
         {isPickup ? (
-          <Button size="sm" variant="outline" disabled={busy || order.status === 'ready-for-pickup'} onClick={() => pickup.mutate(order.id)}>
+          <Button size="sm" variant="outline" disabled={busy || !(can('ready-for-pickup') || order.status === 'ready-for-pickup')} onClick={() => window.confirm(`Mark order #${order.id} ready for pickup? The customer gets an e-mail with the pickup code.`) && pickup.mutate(order.id)}>
             <Store /> Ready for pickup
           </Button>
         ) : (
-          <Button size="sm" variant="outline" disabled={busy} aria-expanded={shipping} onClick={() => setShipping((v) => !v)}>
+          <Button size="sm" variant="outline" disabled={busy || !(can('shipped') || order.status === 'shipped')} aria-expanded={shipping} onClick={() => setShipping((v) => !v)}>
             <Truck /> Shipped...
           </Button>
         )}
-        <Button size="sm" variant="outline" disabled={busy || order.status === 'completed'} onClick={() => step('completed')}>
+        <Button size="sm" variant="outline" disabled={busy || !can('completed')} onClick={() => step('completed')}>
           <PackageCheck /> {isPickup ? 'Collected' : 'Delivered'}
         </Button>
       </div>

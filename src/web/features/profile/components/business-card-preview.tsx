@@ -2,10 +2,12 @@ import { useEffect, useRef, useState, type MouseEvent } from 'react';
 import { Download, RefreshCw } from 'lucide-react';
 import { SAMPLE_CARD } from '#shared/templates/fields';
 import type { GeneratedCard, GeneratedSide } from '#shared/schemas/templates';
-import { ApiError, api } from '#web/lib/api';
+import { ApiError } from '#web/lib/api';
 import { toast } from '#web/lib/toast';
 import { Button } from '#web/components/ui/button';
 import { Skeleton } from '#web/components/ui/skeleton';
+import { postGenerateCard } from '#shared/contracts/templates';
+import { callEndpoint } from '#web/lib/endpoint';
 
 export const PREVIEW_WIDTH = 350;
 export const PREVIEW_HEIGHT = 200;
@@ -64,8 +66,7 @@ export function BusinessCardPreview({ templateId, version }: { templateId?: numb
   useEffect(() => {
     let live = true;
     setState({ status: 'loading' });
-    api
-      .post<GeneratedCard>('/api/generate-card', { ...(templateId ? { templateId } : {}), format: 'jpeg' })
+    callEndpoint(postGenerateCard, { body: { ...(templateId ? { templateId } : {}), format: 'jpeg' } })
       .then((card) => live && setState({ status: 'ready', card }))
       .catch((err) => {
         if (!live) return;

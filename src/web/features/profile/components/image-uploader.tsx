@@ -1,14 +1,16 @@
 import { useRef, useState } from 'react';
 import { ImageUp, Trash2 } from 'lucide-react';
 import { PROFILE_UPLOAD_MAX_BYTES } from '#shared/catalogue';
-import { ApiError, uploadFile } from '#web/lib/api';
+import { ApiError } from '#web/lib/api';
 import { toast } from '#web/lib/toast';
 import { Button } from '#web/components/ui/button';
 import { cn } from '#web/lib/utils';
+import { postUploadBannerLogo, postUploadLogo, postUploadProfileImage } from '#shared/contracts/uploads';
+import { uploadToEndpoint } from '#web/lib/endpoint';
 
 export type UploadKind = 'profile-image' | 'logo' | 'banner-logo';
 
-const FIELD: Record<UploadKind, string> = { 'profile-image': 'profileImage', logo: 'logoImage', 'banner-logo': 'bannerLogoImage' };
+const ENDPOINT = { 'profile-image': postUploadProfileImage, logo: postUploadLogo, 'banner-logo': postUploadBannerLogo } satisfies Record<UploadKind, unknown>;
 const ACCEPT: Record<UploadKind, string> = {
   'profile-image': 'image/png,image/jpeg,image/gif,image/webp',
   logo: 'image/png,image/jpeg,image/svg+xml,image/webp',
@@ -56,7 +58,7 @@ export function ImageUploader({
     }
     setProgress(0);
     try {
-      const res = await uploadFile<{ url: string }>(`/api/upload/${kind}`, FIELD[kind], file, { onProgress: setProgress });
+      const res = await uploadToEndpoint(ENDPOINT[kind], file, { onProgress: setProgress });
       await onUploaded(res.url);
       toast({ title: 'Upload successful', description: `Your ${label.toLowerCase()} has been updated.` });
     } catch (err) {

@@ -1,5 +1,5 @@
 import { ArrowRight, UserRound } from 'lucide-react';
-import { errorMessage, api } from '#web/lib/api';
+import { errorMessage } from '#web/lib/api';
 import { toast } from '#web/lib/toast';
 import { Button } from '#web/components/ui/button';
 import { Card } from '#web/components/ui/card';
@@ -7,8 +7,10 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { Profile } from '#shared/schemas/profile';
 import { PROFILE_KEY } from '#web/features/profile/api';
 import { ImageUploader } from '#web/features/profile/components/image-uploader';
-import { useTeamLocks } from '#web/features/team/components/locked-field';
+import { NO_LOCKS, type FieldLocks } from '#web/components/locked-input';
 import { LOCKED_FIELD_MESSAGE } from '#shared/team/brand';
+import { putProfile } from '#shared/contracts/profile';
+import { callEndpoint } from '#web/lib/endpoint';
 
 /** Shown on a tab that needs a profile, with a button to the profile form. */
 export function NeedsProfile({ onGo, what }: { onGo: () => void; what: string }) {
@@ -26,13 +28,13 @@ export function NeedsProfile({ onGo, what }: { onGo: () => void; what: string })
 }
 
 /** Profile tab Media: photo, logo and banner logo uploads, each saved to the profile at once. */
-export function MediaTab({ profile, onContinue }: { profile: Profile; onContinue: () => void }) {
+export function MediaTab({ profile, onContinue, locks = NO_LOCKS }: { profile: Profile; onContinue: () => void; locks?: FieldLocks }) {
   const qc = useQueryClient();
   // a logo the team manages (issue 21) is shown, not uploaded
-  const lockedLogo = useTeamLocks()('logoUrl');
+  const lockedLogo = locks('logoUrl');
   async function setImage(field: 'customPhotoUrl' | 'logoUrl' | 'bannerLogoUrl', url: string | null) {
     try {
-      const saved = await api.put<Profile>('/api/profile', { [field]: url });
+      const saved = await callEndpoint(putProfile, { body: { [field]: url } });
       qc.setQueryData(PROFILE_KEY, saved);
     } catch (err) {
       toast({ title: 'Error updating profile', description: errorMessage(err), variant: 'destructive' });
@@ -61,13 +63,24 @@ export function MediaTab({ profile, onContinue }: { profile: Profile; onContinue
         ) : (
           <ImageUploader kind="logo" label="Company logo" currentUrl={profile.logoUrl} onUploaded={(url) => setImage('logoUrl', url)} onRemove={() => setImage('logoUrl', null)} />
         )}
-        <ImageUploader
-          kind="banner-logo"
-          label="Banner logo"
-          currentUrl={profile.bannerLogoUrl}
-          onUploaded={(url) => setImage('bannerLogoUrl', url)}
-          onRemove={() => setImage('bannerLogoUrl', null)}
-        />
+        {lockedLogo ? (
+          // the header's banner logo follows the team's locked logo (issue 33)
+          <div className="flex flex-col items-center gap-3 rounded-xl border border-border p-5 text-center" data-testid="uploader-banner-locked">
+            <span className="text-sm font-medium">Banner logo</span>
+            {lockedLogo.value ? <img src={lockedLogo.value} alt="Team logo" className="size-28 rounded-lg object-contain" /> : null}
+            <p className="text-xs text-muted-foreground" data-testid="locked-field">
+              {LOCKED_FIELD_MESSAGE}: your page shows the team logo.
+            </p>
+          </div>
+        ) : (
+          <ImageUploader
+            kind="banner-logo"
+            label="Banner logo"
+            currentUrl={profile.bannerLogoUrl}
+            onUploaded={(url) => setImage('bannerLogoUrl', url)}
+            onRemove={() => setImage('bannerLogoUrl', null)}
+          />
+        )}
       </div>
       <p className="text-sm text-muted-foreground">
         The banner logo shows on the Classic and Modern profile styles; the company logo on Corporate and in your contact card.

@@ -21,8 +21,8 @@ import { errorMessage, fieldErrors } from '#web/lib/api';
 import { toast } from '#web/lib/toast';
 import { cn } from '#web/lib/utils';
 import { useSaveProfile } from '#web/features/profile/api';
-import { useAuth } from '#web/features/auth/use-auth';
-import { LockedInput, useTeamLocks } from '#web/features/team/components/locked-field';
+import { useAuth } from '#web/lib/session/use-auth';
+import { LockedInput, NO_LOCKS, type FieldLocks } from '#web/components/locked-input';
 import type { AuthUser } from '#shared/schemas/auth';
 
 /** A link while editing: isNew / isDeleted are client-only and never sent. */
@@ -80,16 +80,17 @@ function defaults(profile: Profile | null, user: Pick<AuthUser, 'firstName' | 'l
   };
 }
 
-/** The profile form (tab profile): contact fields, layout style and up to 3 links. */
-export function ProfileForm({ profile, onSaved }: { profile: Profile | null; onSaved?: (p: Profile) => void }) {
+/**
+ * The profile form (tab profile): contact fields, layout style and up to 3 links. `locks`: the
+ * fields a team manages (issue 21), shown locked with the team's value (the page passes them in).
+ */
+export function ProfileForm({ profile, onSaved, locks: locked = NO_LOCKS }: { profile: Profile | null; onSaved?: (p: Profile) => void; locks?: FieldLocks }) {
   const save = useSaveProfile();
   const { user } = useAuth();
   const form = useForm<ProfileFormValues>({ resolver: zodResolver(ProfileFormSchema), defaultValues: defaults(profile, user) });
   const [links, setLinks] = useState<EditableLink[]>(() => toEditable(profile));
   const [linkErrors, setLinkErrors] = useState<Record<string, string>>({});
   const { register, handleSubmit, formState, setError, watch, setValue, reset } = form;
-  // a team member's fields the team manages (issue 21): shown locked with the team's value
-  const locked = useTeamLocks();
 
   // a profile saved elsewhere (or the first load) refreshes the form
   useEffect(() => {
@@ -180,7 +181,7 @@ export function ProfileForm({ profile, onSaved }: { profile: Profile | null; onS
           {locked('companyName') ? <LockedInput id="companyName" value={locked('companyName')!.value} /> : <Input autoComplete="organization" placeholder="Acme Inc." {...field('companyName')} />}
         </FormField>
         <FormField id="address" label="Address" error={e.address?.message}>
-          {locked('address') ? <LockedInput id="address" value={locked('address')!.value} /> : <Input autoComplete="street-address" placeholder="350 5th Ave, New York, NY" {...field('address')} />}
+          {locked('address') ? <LockedInput id="address" value={locked('address')!.value} /> : <Input autoComplete="address-line1" placeholder="350 5th Ave, New York, NY" {...field('address')} />}
         </FormField>
       </div>
 

@@ -6,21 +6,21 @@ import { publicProfilePath, publicProfileUrl } from '#shared/routes';
 import { Button } from '#web/components/ui/button';
 import { Card } from '#web/components/ui/card';
 import { Input, Label, Select } from '#web/components/ui/input';
-import { throwIfNotOk } from '#web/lib/api';
 import { copyText } from '#web/lib/clipboard';
 import { saveBlob } from '#web/lib/download';
 import { toast } from '#web/lib/toast';
 import { QrImage } from '#web/components/qr-image';
 import { useQrDataUrl } from '#web/lib/qr-data-url';
 import { BusinessCardPreview } from './business-card-preview';
+import { getQrcode, getVcardByProfileId } from '#shared/contracts/profile';
+import { endpointHref, fetchEndpoint } from '#web/lib/endpoint';
 
 export function vcardFileName(name: string): string {
   return `${name.replace(/[\\/:*?"<>|\u0000-\u001f]+/g, ' ').trim() || 'contact'}.vcf`;
 }
 
 async function fetchVcard(profileId: string): Promise<string> {
-  const res = await fetch(`/api/vcard/${encodeURIComponent(profileId)}`, { credentials: 'include' });
-  await throwIfNotOk(res);
+  const res = await fetchEndpoint(getVcardByProfileId, { params: { profileId } });
   return res.text();
 }
 
@@ -135,7 +135,7 @@ export function SharePanel({ profile }: { profile: Profile }) {
   const [style, setStyle] = useState<QrStyle>('standard');
   const url = publicProfileUrl(window.location.origin, profile.id);
   const qrSrc = useQrDataUrl(url, { size: 200, style, ecl: 'H' });
-  const qrDownload = `/api/qrcode?data=${encodeURIComponent(url)}&size=1024&style=${style}&format=png`;
+  const qrDownload = endpointHref(getQrcode, { query: { data: url, size: 1024, style, format: 'png' } });
   return (
     <div className="space-y-8">
       <PublicLinkBox profileId={profile.id} />

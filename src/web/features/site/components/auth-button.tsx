@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { ArrowRight } from 'lucide-react';
 import { Button } from '#web/components/ui/button';
-import { useAuth } from '#web/features/auth/use-auth';
+import { useAuth } from '#web/lib/session/use-auth';
 
 /** The hero's and Complete Solution's primary button: depends on sign-in, keeps its place while loading. */
 export function AuthButton({ signedIn, signedOut, size = 'lg' }: { signedIn: { to: string; label: string }; signedOut: { to: string; label: string }; size?: 'lg' | 'default' }) {

@@ -54,7 +54,8 @@ function SampleProfileCard() {
 
 /** A QR code of an absolute URL on this site; an empty square of the same size until the origin is known. */
 function QrOnceOriginKnown({ base, path, size, style, alt }: { base: string; path: string; size: number; style?: 'rounded'; alt: string }) {
-  if (!base) return <span className="block rounded-md bg-white" style={{ width: size, height: size }} />;
+  // before the origin is known (the prerendered HTML, no JavaScript) the box still names the code
+  if (!base) return <span role="img" aria-label={alt} className="block rounded-md bg-white" style={{ width: size, height: size }} />;
   const value = `${base}${path}`;
   return <QrImage value={value} src={serverQrSrc(value, { size, style })} size={size} alt={alt} lazy />;
 }

@@ -129,8 +129,9 @@ export const FAQS: Faq[] = [
     question: 'Will I see a proof before my cards are made?',
     answer: (
       <p>
-        Yes. Our team reviews every design and you get a digital proof of the front and back first; nothing goes into production until it is approved. You receive an
-        e-mail at each stage: review, approval and production, and shipping.
+        Yes. Once our team has reviewed and approved your design, we e-mail you a proof of the front and back, made from the print file itself, and show it on your
+        order page. Approve it there or tell us what to change: nothing goes into production until you approve it. We e-mail you at each milestone: your proof is
+        ready (or your design needs changes), your cards are in production, shipped or ready for pickup, and delivered.
       </p>
     ),
   },

@@ -66,7 +66,7 @@ export const TOPICS: Topic[] = [
         ),
       },
       { q: 'Logo files', a: 'JPG, PNG or PDF at 300 DPI give the sharpest result; vector files are best for fine lines.' },
-      { q: 'Proofs', a: 'Our team reviews every design, and you approve a digital proof before production starts.' },
+      { q: 'Proofs', a: 'Our team reviews every design, then e-mails you a proof made from the print file itself. You approve it (or ask for changes) on your order page; production starts only after you approve it.' },
     ],
   },
   {

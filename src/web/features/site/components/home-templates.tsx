@@ -4,9 +4,8 @@ import type { TemplateSummary } from '#shared/schemas/templates';
 import { Button } from '#web/components/ui/button';
 import { Card, CardContent } from '#web/components/ui/card';
 import { Skeleton } from '#web/components/ui/skeleton';
-import { useAuth } from '#web/features/auth/use-auth';
-import { useTemplates } from '#web/features/templates/api';
-import { TemplateThumbnail } from '#web/features/templates/template-thumbnail';
+import { useAuth } from '#web/lib/session/use-auth';
+import { TemplateThumbnail } from '#web/components/template-thumbnail';
 import { useHydrated } from '#web/lib/use-hydrated';
 import { SectionHeading } from './section-heading';
 
@@ -22,13 +21,13 @@ const FALLBACK_TEMPLATES: TemplateListItem[] = Object.entries(TEMPLATE_IDS).map(
   isActive: true,
 }));
 
+/** A template's link: its accessible name is its visible text (WCAG 2.5.3 Label in Name), so no aria-label. */
 function TemplateCard({ t, to }: { t: TemplateListItem; to: string }) {
   return (
     <Link
       to={to}
       data-testid="home-template"
       className="group block h-full rounded-xl focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
-      aria-label={`${t.name} template`}
     >
       <Card className="flex h-full flex-col overflow-hidden transition-colors group-hover:border-gold/60">
         <TemplateThumbnail template={t} className="rounded-none shadow-none ring-0" />
@@ -42,10 +41,19 @@ function TemplateCard({ t, to }: { t: TemplateListItem; to: string }) {
   );
 }
 
-/** The home page's template gallery (the four built-ins, with the spec's message, if the list fails). */
-export function HomeTemplates() {
+/** The template list as the page asks it (GET /api/templates). */
+interface TemplatesQuery {
+  isLoading: boolean;
+  isError: boolean;
+  data?: TemplateListItem[];
+}
+
+/**
+ * The home page's template gallery (the four built-ins, with the spec's message, if the list fails).
+ * The page asks the templates feature for the list and passes the query in.
+ */
+export function HomeTemplates({ query }: { query: TemplatesQuery }) {
   const { user } = useAuth();
-  const query = useTemplates();
   // prerendered with the list loading: hydrate against that even if the list has arrived (use-hydrated.ts)
   const hydrated = useHydrated();
   const q = hydrated ? query : { isLoading: true, isError: false, data: undefined };

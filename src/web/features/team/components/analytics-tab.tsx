@@ -4,9 +4,21 @@ import type { TeamStats } from '#shared/schemas/team';
 import { Card, CardContent, CardHeader, CardTitle } from '#web/components/ui/card';
 import { Select } from '#web/components/ui/input';
 import { Skeleton } from '#web/components/ui/skeleton';
+import { StatsTable, type StatsColumn } from '#web/components/stats-table';
 import { useTeamStats } from '#web/features/team/api';
 
 const pct = (r: number) => `${(r * 100).toFixed(1)}%`;
+
+type RankedMember = TeamStats['members'][number];
+const RANKING_COLUMNS: StatsColumn<RankedMember>[] = [
+  { header: '#', cell: (m) => m.rank },
+  { header: 'Member', cell: (m) => m.fullName, strong: true },
+  { header: 'Views', cell: (m) => m.views, alignRight: true },
+  { header: 'Saves', cell: (m) => m.saves, alignRight: true },
+  { header: 'Clicks', cell: (m) => m.clicks, alignRight: true },
+  { header: 'Leads', cell: (m) => m.leads, alignRight: true },
+  { header: 'Save rate', cell: (m) => pct(m.saveRate), alignRight: true },
+];
 const TILES: { k: keyof TeamStats['totals']; label: string }[] = [
   { k: 'views', label: 'Views' },
   { k: 'saves', label: 'Contacts saved' },
@@ -57,7 +69,7 @@ export function AnalyticsTab() {
           </dl>
           <Card>
             <CardHeader>
-              <CardTitle>Views by day</CardTitle>
+              <CardTitle as="h2">Views by day</CardTitle>
             </CardHeader>
             <CardContent>
               <Daily stats={data} />
@@ -65,37 +77,12 @@ export function AnalyticsTab() {
           </Card>
           <Card>
             <CardHeader>
-              <CardTitle className="flex items-center gap-2">
+              <CardTitle as="h2" className="flex items-center gap-2">
                 <Trophy className="size-4" aria-hidden="true" /> Ranking
               </CardTitle>
             </CardHeader>
-            <CardContent className="overflow-x-auto">
-              <table className="w-full min-w-[520px] text-left text-sm" data-testid="team-ranking">
-                <thead>
-                  <tr className="border-b text-xs uppercase text-muted-foreground">
-                    <th className="py-2 pr-3">#</th>
-                    <th className="py-2 pr-3">Member</th>
-                    <th className="py-2 pr-3 text-right">Views</th>
-                    <th className="py-2 pr-3 text-right">Saves</th>
-                    <th className="py-2 pr-3 text-right">Clicks</th>
-                    <th className="py-2 pr-3 text-right">Leads</th>
-                    <th className="py-2 text-right">Save rate</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {data.members.map((m) => (
-                    <tr key={m.userId} className="border-b">
-                      <td className="py-2 pr-3">{m.rank}</td>
-                      <td className="py-2 pr-3 font-medium">{m.fullName}</td>
-                      <td className="py-2 pr-3 text-right">{m.views}</td>
-                      <td className="py-2 pr-3 text-right">{m.saves}</td>
-                      <td className="py-2 pr-3 text-right">{m.clicks}</td>
-                      <td className="py-2 pr-3 text-right">{m.leads}</td>
-                      <td className="py-2 text-right">{pct(m.saveRate)}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
+            <CardContent className="overflow-x-auto" tabIndex={0} role="region" aria-label="Ranking">
+              <StatsTable columns={RANKING_COLUMNS} rows={data.members} rowKey={(m) => m.userId} className="min-w-[520px]" testId="team-ranking" />
             </CardContent>
           </Card>
         </>

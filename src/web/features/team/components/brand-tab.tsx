@@ -6,10 +6,11 @@ import { TEAM_MESSAGES, type TeamInfo } from '#shared/schemas/team';
 import { Button } from '#web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card';
 import { FormField, Input, Select } from '#web/components/ui/input';
-import { fieldErrors, uploadFile } from '#web/lib/api';
-import { useTemplates } from '#web/features/templates/api';
+import { fieldErrors } from '#web/lib/api';
 import { useSaveBrand } from '#web/features/team/api';
 import { done, failed } from '#web/features/team/notify';
+import { postUploadLogo } from '#shared/contracts/uploads';
+import { uploadToEndpoint } from '#web/lib/endpoint';
 
 type Text = 'companyName' | 'companyEmail' | 'companyPhone' | 'address' | 'website';
 const TEXT_FIELDS: { k: Text; label: string; type: string }[] = [
@@ -34,11 +35,11 @@ function ColorField({ id, label, value, onChange, error }: { id: string; label: 
 
 /**
  * Brand: company details, logo, colours, profile layout, card template and the locked fields.
- * Every member's public page shows a saved change at once.
+ * Every member's public page shows a saved change at once. `templates`: the card templates to
+ * choose from (the page asks the templates feature).
  */
-export function BrandTab({ team }: { team: TeamInfo }) {
+export function BrandTab({ team, templates }: { team: TeamInfo; templates: readonly { id: number; name: string }[] }) {
   const save = useSaveBrand();
-  const templates = useTemplates();
   const [v, setV] = useState({
     companyName: team.companyName ?? '',
     companyEmail: team.companyEmail ?? '',
@@ -59,7 +60,7 @@ export function BrandTab({ team }: { team: TeamInfo }) {
     if (!file) return;
     setUploading(true);
     try {
-      const { url } = await uploadFile('/api/upload/logo', 'logoImage', file);
+      const { url } = await uploadToEndpoint(postUploadLogo, file);
       setV((s) => ({ ...s, logoUrl: url }));
     } catch (err) {
       failed(err, 'The logo was not uploaded');
@@ -98,7 +99,7 @@ export function BrandTab({ team }: { team: TeamInfo }) {
     <form onSubmit={onSubmit} noValidate className="space-y-6" aria-label="Team brand">
       <Card>
         <CardHeader>
-          <CardTitle>Company</CardTitle>
+          <CardTitle as="h2">Company</CardTitle>
           <CardDescription>Shown on every member&apos;s page and card, and on the page a card shows once its holder has left.</CardDescription>
         </CardHeader>
         <CardContent className="grid grid-cols-1 gap-4 sm:grid-cols-2">
@@ -118,7 +119,7 @@ export function BrandTab({ team }: { team: TeamInfo }) {
       </Card>
       <Card>
         <CardHeader>
-          <CardTitle>Look</CardTitle>
+          <CardTitle as="h2">Look</CardTitle>
         </CardHeader>
         <CardContent className="grid grid-cols-1 gap-4 sm:grid-cols-2">
           <ColorField id="brand-primary" label="Primary colour" value={v.primaryColor} onChange={(c) => setV((s) => ({ ...s, primaryColor: c }))} error={errors.primaryColor} />
@@ -136,7 +137,7 @@ export function BrandTab({ team }: { team: TeamInfo }) {
           <FormField id="brand-template" label="Card template" error={errors.templateId} hint="Used for the team's card orders">
             <Select id="brand-template" value={v.templateId} onChange={(e) => setV((s) => ({ ...s, templateId: e.target.value }))}>
               <option value="">Classic (default)</option>
-              {(templates.data ?? []).map((t) => (
+              {templates.map((t) => (
                 <option key={t.id} value={String(t.id)}>
                   {t.name}
                 </option>
@@ -153,7 +154,7 @@ export function BrandTab({ team }: { team: TeamInfo }) {
       </Card>
       <Card>
         <CardHeader>
-          <CardTitle className="flex items-center gap-2">
+          <CardTitle as="h2" className="flex items-center gap-2">
             <Lock className="size-4" aria-hidden="true" /> Locked fields
           </CardTitle>
           <CardDescription>Members see these fields locked: their page always shows the team&apos;s value.</CardDescription>

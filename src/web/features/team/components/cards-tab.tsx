@@ -18,6 +18,14 @@ const STATUS: Record<string, ['grey' | 'yellow' | 'green' | 'red', string]> = {
 };
 
 /** The one catalogue's total for the order (null: nothing chosen, or over the limits). */
+/**
+ * A key for one filled-in team order form (issue 33): random from the browser's crypto, never from
+ * the clock (a retried submit answers the same order; nobody can guess another team's key).
+ */
+function newOrderKey(): string {
+  return globalThis.crypto.randomUUID();
+}
+
 function quote(cardType: string, deliveryOption: string, quantity: number): number | null {
   if (!quantity) return null;
   try {
@@ -33,7 +41,7 @@ function OrderForm({ defaultAddress }: { defaultAddress: string }) {
   const [qty, setQty] = useState<Record<string, number>>({});
   const [v, setV] = useState({ cardType: CARD_TYPES[0].id as string, cardStyle: CARD_STYLES[0] as string, deliveryOption: DELIVERY_OPTIONS[0].id as string, address: defaultAddress });
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [token, setToken] = useState(() => `t${Date.now().toString(36)}${Math.random().toString(36).slice(2, 10)}`);
+  const [token, setToken] = useState(newOrderKey);
   const chosen = Object.entries(qty).filter(([, n]) => n > 0);
   const total = chosen.reduce((n, [, q]) => n + q, 0);
   const price = quote(v.cardType, v.deliveryOption, total);
@@ -53,7 +61,7 @@ function OrderForm({ defaultAddress }: { defaultAddress: string }) {
       });
       done(`Order #${order.orderId} placed`, `${order.cards.length} cards are waiting for our design review.`);
       setQty({});
-      setToken(`t${Date.now().toString(36)}${Math.random().toString(36).slice(2, 10)}`);
+      setToken(newOrderKey());
     } catch (err) {
       setErrors(fieldErrors(err));
       failed(err, 'The order was not placed');
@@ -179,7 +187,7 @@ export function CardsTab({ defaultAddress }: { defaultAddress: string }) {
     <div className="space-y-6">
       <Card>
         <CardHeader>
-          <CardTitle>Order cards for your team</CardTitle>
+          <CardTitle as="h2">Order cards for your team</CardTitle>
           <CardDescription>Each person gets their own card: the team template with their details and their own QR code. Our studio reviews the designs as one batch.</CardDescription>
         </CardHeader>
         <CardContent>
@@ -188,7 +196,7 @@ export function CardsTab({ defaultAddress }: { defaultAddress: string }) {
       </Card>
       <Card>
         <CardHeader>
-          <CardTitle>Team orders</CardTitle>
+          <CardTitle as="h2">Team orders</CardTitle>
         </CardHeader>
         <CardContent className="space-y-4">
           {orders.isLoading ? <Skeleton className="h-24 w-full" /> : null}

@@ -12,7 +12,7 @@ const FIELDS = [
   { k: 'companyName', label: 'Company name', type: 'text', autoComplete: 'organization' },
   { k: 'companyEmail', label: 'Company e-mail', type: 'email', autoComplete: 'email' },
   { k: 'companyPhone', label: 'Company phone', type: 'tel', autoComplete: 'tel' },
-  { k: 'address', label: 'Address', type: 'text', autoComplete: 'street-address' },
+  { k: 'address', label: 'Address', type: 'text', autoComplete: 'address-line1' },
   { k: 'website', label: 'Website', type: 'url', autoComplete: 'url' },
 ] as const;
 

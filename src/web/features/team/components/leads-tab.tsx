@@ -4,6 +4,8 @@ import { Button } from '#web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card';
 import { Skeleton } from '#web/components/ui/skeleton';
 import { TEAM_LEADS_PAGE, useTeamLeads } from '#web/features/team/api';
+import { getTeamLeadsCsv } from '#shared/contracts/team';
+import { endpointHref } from '#web/lib/endpoint';
 
 /** Leads: every contact the members collected, with who collected it; the CSV imports into a CRM as it is. */
 export function LeadsTab() {
@@ -14,16 +16,16 @@ export function LeadsTab() {
     <Card>
       <CardHeader className="flex flex-row flex-wrap items-start justify-between gap-3">
         <div>
-          <CardTitle>Leads {data ? `(${data.total})` : ''}</CardTitle>
+          <CardTitle as="h2">Leads {data ? `(${data.total})` : ''}</CardTitle>
           <CardDescription>The CSV has HubSpot&apos;s contact import columns (First Name, Last Name, Email, Phone Number, Company Name, Job Title) and the team member.</CardDescription>
         </div>
         <Button asChild variant="outline">
-          <a href="/api/team/leads.csv" download data-testid="team-leads-csv">
+          <a href={endpointHref(getTeamLeadsCsv)} download data-testid="team-leads-csv">
             <Download /> Export CSV
           </a>
         </Button>
       </CardHeader>
-      <CardContent className="overflow-x-auto">
+      <CardContent className="overflow-x-auto" tabIndex={0} role="region" aria-label="Team leads">
         {isLoading || !data ? (
           <Skeleton className="h-32 w-full" />
         ) : !data.leads.length ? (

@@ -170,7 +170,7 @@ export function MembersTab({ role, myId }: { role: TeamRole; myId: string }) {
       {manager ? (
         <Card>
           <CardHeader>
-            <CardTitle>Invite people</CardTitle>
+            <CardTitle as="h2">Invite people</CardTitle>
             <CardDescription>They get an e-mail with a link that works once, for 7 days, with a new or an existing account.</CardDescription>
           </CardHeader>
           <CardContent className="space-y-6">
@@ -181,9 +181,9 @@ export function MembersTab({ role, myId }: { role: TeamRole; myId: string }) {
       ) : null}
       <Card>
         <CardHeader>
-          <CardTitle>Members {data ? `(${data.members.length})` : ''}</CardTitle>
+          <CardTitle as="h2">Members {data ? `(${data.members.length})` : ''}</CardTitle>
         </CardHeader>
-        <CardContent className="overflow-x-auto">
+        <CardContent className="overflow-x-auto" tabIndex={0} role="region" aria-label="Members">
           {isLoading || !data ? (
             <Skeleton className="h-32 w-full" />
           ) : (
@@ -210,9 +210,9 @@ export function MembersTab({ role, myId }: { role: TeamRole; myId: string }) {
       {manager && data?.invites.length ? (
         <Card>
           <CardHeader>
-            <CardTitle>Invitations ({data.invites.length})</CardTitle>
+            <CardTitle as="h2">Invitations ({data.invites.length})</CardTitle>
           </CardHeader>
-          <CardContent className="overflow-x-auto">
+          <CardContent className="overflow-x-auto" tabIndex={0} role="region" aria-label="Invitations">
             <table className="w-full min-w-[560px] text-left text-sm">
               <tbody>
                 {data.invites.map((i) => (

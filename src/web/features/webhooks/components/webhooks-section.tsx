@@ -6,19 +6,22 @@ import { Badge } from '#web/components/ui/badge';
 import { Button } from '#web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card';
 import { FormField, Input, Select } from '#web/components/ui/input';
+import { useAuth } from '#web/lib/session/use-auth';
+import { PasswordInput } from '#web/components/password-input';
+import { OWNER_PROOF_MESSAGES } from '#shared/schemas/auth';
 import { useCreateWebhook, useDeleteWebhook, useDeliveries, useMyTeam, useRedeliver, useRollSecret, useSendTest, useUpdateWebhook, useWebhooks } from '#web/features/webhooks/api';
 
 const failed = (title: string) => (err: unknown) => toast({ title, description: errorMessage(err), variant: 'destructive' });
 const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : '—');
 
-function EventBoxes({ value, onChange, idPrefix }: { value: WebhookEventType[]; onChange: (v: WebhookEventType[]) => void; idPrefix: string }) {
+function EventBoxes({ value, onChange }: { value: WebhookEventType[]; onChange: (v: WebhookEventType[]) => void }) {
   return (
     <fieldset className="space-y-2">
       <legend className="text-sm font-medium">Events</legend>
       {WEBHOOK_EVENT_TYPES.map((type) => (
-        <label key={type} htmlFor={`${idPrefix}-${type}`} className="flex items-start gap-2 text-sm">
+        // the label holds its checkbox: no id or `for` needed (an event name's dot is no id character)
+        <label key={type} className="flex items-start gap-2 text-sm">
           <input
-            id={`${idPrefix}-${type}`}
             type="checkbox"
             className="mt-0.5 size-4 shrink-0"
             checked={value.includes(type)}
@@ -62,22 +65,34 @@ function AddEndpointForm({ onCreated }: { onCreated: (secret: string) => void })
   const [url, setUrl] = useState('');
   const [description, setDescription] = useState('');
   const [events, setEvents] = useState<WebhookEventType[]>(['lead.created']);
+  const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
+  const { user } = useAuth();
 
   async function onSubmit(e: FormEvent) {
     e.preventDefault();
     if (!events.length) return setErrors({ events: WEBHOOK_MESSAGES.events });
     try {
-      const res = await create.mutateAsync({ url: url.trim(), events, description: description.trim() || undefined, teamId: runsTeam && forTeam ? runsTeam.id : undefined });
+      const res = await create.mutateAsync({ url: url.trim(), events, description: description.trim() || undefined, teamId: runsTeam && forTeam ? runsTeam.id : undefined, password });
       setErrors({});
       setUrl('');
       setDescription('');
+      setPassword('');
       onCreated(res.secret);
       toast({ title: 'Endpoint added' });
     } catch (err) {
       setErrors(fieldErrors(err));
       failed('Endpoint not added')(err);
     }
+  }
+
+  // an endpoint receives the account's data: only a proven address may add one (issue 33)
+  if (user && !user.emailVerified) {
+    return (
+      <p role="note" className="rounded-md border border-border bg-muted/40 p-3 text-sm" data-testid="webhook-verify-first">
+        {OWNER_PROOF_MESSAGES.verifyFirst}
+      </p>
+    );
   }
 
   return (
@@ -96,8 +111,17 @@ function AddEndpointForm({ onCreated }: { onCreated: (secret: string) => void })
           </Select>
         </FormField>
       ) : null}
-      <EventBoxes value={events} onChange={setEvents} idPrefix="wh-new" />
+      <EventBoxes value={events} onChange={setEvents} />
       {errors.events ? <p className="text-sm text-destructive">{errors.events}</p> : null}
+      <FormField
+        id="wh-password"
+        label="Your password, to confirm this endpoint"
+        required
+        error={errors.password}
+        hint="An endpoint receives your account's data, so we ask for your password to make sure it is you. We e-mail you about every new endpoint."
+      >
+        <PasswordInput id="wh-password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} aria-invalid={!!errors.password} />
+      </FormField>
       <Button type="submit" variant="gold" disabled={create.isPending}>
         {create.isPending ? 'Adding...' : 'Add endpoint'}
       </Button>
@@ -166,6 +190,8 @@ function EndpointItem({ endpoint, onSecret }: { endpoint: WebhookEndpoint; onSec
   const [editing, setEditing] = useState(false);
   const [events, setEvents] = useState<WebhookEventType[]>(endpoint.events as WebhookEventType[]);
   const [showLog, setShowLog] = useState(false);
+  // turned off with the account's access (issue 33): the owner re-enables what they recognise
+  const accessEnded = endpoint.disabledReason === WEBHOOK_MESSAGES.disabledByReset || endpoint.disabledReason === WEBHOOK_MESSAGES.disabledByChange;
 
   const save = () =>
     update.mutateAsync({ id: endpoint.id, body: { events } }).then(() => {
@@ -181,10 +207,15 @@ function EndpointItem({ endpoint, onSecret }: { endpoint: WebhookEndpoint; onSec
         <span className="min-w-0 break-all font-mono text-sm">{endpoint.url}</span>
       </div>
       {endpoint.description ? <p className="text-sm">{endpoint.description}</p> : null}
-      {!endpoint.enabled && endpoint.disabledReason ? <p className="text-sm text-destructive">{endpoint.disabledReason}</p> : null}
+      {!endpoint.enabled && endpoint.disabledReason ? (
+        <p className="text-sm text-destructive" data-testid="webhook-disabled-reason">
+          {endpoint.disabledReason}
+          {accessEnded ? '. Enable it again only if you recognise this address.' : null}
+        </p>
+      ) : null}
       {editing ? (
         <div className="space-y-3">
-          <EventBoxes value={events} onChange={setEvents} idPrefix={`wh-${endpoint.id}`} />
+          <EventBoxes value={events} onChange={setEvents} />
           <div className="flex flex-wrap gap-2">
             <Button size="sm" variant="gold" disabled={update.isPending || !events.length} onClick={save}>
               Save events
@@ -207,7 +238,7 @@ function EndpointItem({ endpoint, onSecret }: { endpoint: WebhookEndpoint; onSec
           </Button>
         ) : null}
         <Button size="sm" variant="outline" onClick={() => update.mutateAsync({ id: endpoint.id, body: { enabled: !endpoint.enabled } }).catch(failed('Not changed'))}>
-          {endpoint.enabled ? 'Disable' : 'Enable'}
+          {endpoint.enabled ? 'Disable' : accessEnded ? 'Re-enable' : 'Enable'}
         </Button>
         <Button size="sm" variant="outline" aria-expanded={showLog} onClick={() => setShowLog((v) => !v)}>
           {showLog ? 'Hide deliveries' : 'Deliveries'}

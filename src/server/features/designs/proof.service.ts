@@ -1,0 +1,73 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import type { OrderStatusView } from '#shared/schemas/orders';
+import type { AppContext } from '#server/context';
+import { cards } from '#server/db/schema/designs';
+import { orders } from '#server/db/schema/orders';
+import { conflict, notFound } from '#server/http/http-errors';
+import { getOrderStatusView, proofStates } from '#server/features/orders/public-api';
+import { printCheck } from '#server/features/print/public-api';
+import { recordDesignEvent } from './design-events';
+
+/**
+ * The customer's proof (issue 35, decision 35-04). Staff approving a design puts its proof in
+ * front of the customer (the e-mail and the order page); the customer approves it, and only then
+ * can production start (the status machine reads the `proof-approved` event), or asks for changes,
+ * which sends the design back to "needs changes" with their message (staff see it in the order's
+ * timeline and detail; the customer edits and resubmits as after a staff rejection).
+ */
+
+const NO_PROOF_WAITING = 'There is no proof waiting for your answer.';
+
+export async function answerProof(ctx: AppContext, token: string, body: { decision: 'approve' | 'changes'; message?: string }, origin?: string): Promise<OrderStatusView> {
+  await ctx.db.transaction(async (tx) => {
+    const [order] = await tx.select().from(orders).where(eq(orders.statusToken, token)).for('update').limit(1);
+    if (!order) throw notFound('Order not found');
+    const proof = (await proofStates(tx, [order])).get(order.id)!;
+    if (proof.state === 'approved') throw conflict('You already approved this proof.');
+    if (proof.state !== 'awaiting' || !['pending', 'processing'].includes(order.status)) throw conflict(NO_PROOF_WAITING);
+    if (body.decision === 'approve') {
+      await recordDesignEvent(tx, { orderId: order.id, cardId: proof.cardIds[0], kind: 'proof-approved', actorLabel: 'customer' });
+      return;
+    }
+    const message = body.message!.trim();
+    // back to "needs changes" with the customer's words: the edit-and-resubmit loop of a rejection
+    await tx
+      .update(cards)
+      .set({ status: 'rejected', reviewNotes: message, reviewedAt: new Date() })
+      .where(and(inArray(cards.id, proof.cardIds), eq(cards.status, 'approved')));
+    for (const cardId of proof.cardIds) {
+      await recordDesignEvent(tx, { orderId: order.id, cardId, kind: 'changes-requested', reason: message, actorLabel: 'customer' });
+    }
+  });
+  return getOrderStatusView(ctx, token, origin);
+}
+
+/** The proofs rendered last, by card and its review time (a card approved again renders anew). */
+const cache = new Map<string, Promise<Record<'front' | 'back', Buffer>>>();
+const CACHE_MAX = 32;
+
+/**
+ * One side of a card's proof as PNG, for the holder of the order's link: rendered from the print
+ * file's own artwork by the print check (300 DPI). Only the order's approved designs.
+ */
+export async function proofImage(ctx: AppContext, token: string, cardId: number, side: 'front' | 'back', baseUrl: string): Promise<Buffer> {
+  const [order] = await ctx.db.select({ id: orders.id, cardId: orders.cardId }).from(orders).where(eq(orders.statusToken, token)).limit(1);
+  if (!order) throw notFound('Order not found');
+  const proof = (await proofStates(ctx.db, [order])).get(order.id)!;
+  if (proof.state === 'none' || proof.state === 'changes' || !proof.cardIds.includes(cardId)) throw notFound('This proof is not available');
+  const [card] = await ctx.db.select({ reviewedAt: cards.reviewedAt }).from(cards).where(eq(cards.id, cardId)).limit(1);
+  const key = `${cardId}:${card?.reviewedAt?.getTime() ?? 0}`;
+  let hit = cache.get(key);
+  if (!hit) {
+    hit = printCheck(ctx, cardId, baseUrl).then((check) => {
+      const png = (s: 'front' | 'back') => Buffer.from((check.proofs.find((p) => p.side === s)?.image ?? '').replace(/^data:image\/png;base64,/, ''), 'base64');
+      return { front: png('front'), back: png('back') };
+    });
+    hit.catch(() => cache.delete(key));
+    cache.set(key, hit);
+    if (cache.size > CACHE_MAX) cache.delete(cache.keys().next().value!);
+  }
+  const images = await hit;
+  if (!images[side].length) throw notFound('This proof is not available');
+  return images[side];
+}

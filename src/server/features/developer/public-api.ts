@@ -1,0 +1,2 @@
+/** What other features may use of developer (docs/architecture.md, "Walls"). */
+export { revokeTokens } from './token-writes';

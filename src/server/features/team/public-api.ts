@@ -1,0 +1,2 @@
+/** What other features may use of team (docs/architecture.md, "Walls"). */
+export { settleOwnedTeam } from './members.service';

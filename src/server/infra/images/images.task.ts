@@ -1,0 +1,44 @@
+import { Resvg } from '@resvg/resvg-js';
+import sharp from 'sharp';
+import { HttpError } from '#server/http/http-errors';
+import { reencodeOnThisThread, type ReencodeOptions } from './images';
+import { sanitizeSvg, type SanitizeSvgOptions } from '#server/infra/svg/svg-sanitize';
+
+/** Upload tasks, run on the worker pool (src/server/worker.ts): never on the main thread. */
+
+// jsdom takes about a second to load: a worker loads it as it starts (the server starts its warm
+// worker at boot), outside any task's time limit
+sanitizeSvg('<svg xmlns="http://www.w3.org/2000/svg"/>');
+
+export function sanitizeSvgTask(arg: { text: string; opts?: SanitizeSvgOptions }): string {
+  return sanitizeSvg(arg.text, arg.opts);
+}
+
+export function reencodeImageTask(arg: { input: Uint8Array; opts: ReencodeOptions }) {
+  return reencodeOnThisThread(arg.input, arg.opts);
+}
+
+/** Longest side of a rasterised SVG logo: print resolution for the largest logo box on a card. */
+export const LOGO_RASTER_MAX_SIDE = 1200;
+
+/**
+ * A (sanitized) SVG logo as a transparent PNG whose longer side is LOGO_RASTER_MAX_SIDE: made once
+ * at upload, so a card render never runs the user's SVG again.
+ */
+export function rasterizeSvgTask(arg: { svg: string }): Buffer {
+  let probe: Resvg;
+  try {
+    probe = new Resvg(arg.svg, { font: { loadSystemFonts: false }, logLevel: 'off' });
+  } catch {
+    throw new HttpError(422, 'This SVG cannot be drawn. Please upload a PNG or a simpler SVG.');
+  }
+  const wide = probe.width >= probe.height;
+  const fitTo = wide ? ({ mode: 'width', value: LOGO_RASTER_MAX_SIDE } as const) : ({ mode: 'height', value: LOGO_RASTER_MAX_SIDE } as const);
+  const png = new Resvg(arg.svg, { fitTo, font: { loadSystemFonts: true }, logLevel: 'off' }).render().asPng();
+  return png;
+}
+
+/** A stored raster logo sized for a card (600 px box), as PNG. */
+export async function cardLogoTask(arg: { input: Uint8Array }): Promise<Buffer> {
+  return sharp(arg.input, { limitInputPixels: 40_000_000 }).resize({ width: 600, height: 600, fit: 'inside', withoutEnlargement: true }).png().toBuffer();
+}

@@ -1,0 +1,56 @@
+import type { Endpoint } from './endpoint';
+import * as account from './account';
+import * as admin from './admin';
+import * as ai from './ai';
+import * as auth from './auth';
+import * as designs from './designs';
+import * as developer from './developer';
+import * as engagement from './engagement';
+import * as health from './health';
+import * as orders from './orders';
+import * as print from './print';
+import * as production from './production';
+import * as profile from './profile';
+import * as reviews from './reviews';
+import * as settings from './settings';
+import * as shopify from './shopify';
+import * as site from './site';
+import * as team from './team';
+import * as templates from './templates';
+import * as uploads from './uploads';
+import * as wallet from './wallet';
+import * as webhooks from './webhooks';
+
+/**
+ * Every endpoint the server answers, by capability (one contracts file each). The server
+ * registers exactly these (tested: `tests/build/endpoint-contracts.test.ts`) and the OpenAPI
+ * document is generated from them. Server-side only: the web imports the one file it calls.
+ */
+export const CONTRACTS: Readonly<Record<string, Readonly<Record<string, Endpoint>>>> = {
+  account,
+  admin,
+  ai,
+  auth,
+  designs,
+  developer,
+  engagement,
+  health,
+  orders,
+  print,
+  production,
+  profile,
+  reviews,
+  settings,
+  shopify,
+  site,
+  team,
+  templates,
+  uploads,
+  wallet,
+  webhooks,
+};
+
+/** All endpoints as one list. */
+export function allEndpoints(): Endpoint[] {
+  return Object.values(CONTRACTS).flatMap((m) => Object.values(m));
+}

@@ -1,0 +1,91 @@
+import { defineEndpoint } from './endpoint';
+import { ProfileDesignSaveBody, ProfileGetResponse, ProfileIdParams, ProfileResponse, ProfileSaveBody, PublicProfileGetResponse, PublicProfileLinkParams, PublicProfileLinkResponse, PublicProfilePageResponse, PublicProfileParams, PublicProfileQuery, QrCodeGetQuery, QrCodeGetResponse, UserCardListResponse, VcardGetParams, VcardGetResponse } from '#shared/schemas/profile';
+
+export const getProfile = defineEndpoint({
+  method: 'GET',
+  path: '/api/profile',
+  access: 'user',
+  scopes: ['profile:read'],
+  summary: 'Your profile',
+  responses: { 200: ProfileGetResponse },
+});
+
+export const postProfile = defineEndpoint({
+  method: 'POST',
+  path: '/api/profile',
+  access: 'user',
+  scopes: ['profile:write'],
+  body: ProfileSaveBody,
+  summary: 'Create your profile',
+  responses: { 201: ProfileResponse },
+});
+
+export const putProfileById = defineEndpoint({
+  method: 'PUT',
+  path: '/api/profile/:id',
+  access: 'user',
+  scopes: ['profile:write'],
+  params: ProfileIdParams,
+  body: ProfileSaveBody,
+  summary: 'Update your profile',
+  responses: { 200: ProfileResponse },
+});
+
+export const putProfile = defineEndpoint({
+  method: 'PUT',
+  path: '/api/profile',
+  access: 'user',
+  scopes: ['profile:write'],
+  body: ProfileDesignSaveBody,
+  summary: 'Save your profile and card design',
+  responses: { 200: ProfileResponse },
+});
+
+export const getCards = defineEndpoint({
+  method: 'GET',
+  path: '/api/cards',
+  access: 'user',
+  responses: { 200: UserCardListResponse },
+});
+
+export const getPagePById = defineEndpoint({
+  method: 'GET',
+  path: '/p/:id',
+  access: 'public',
+  params: PublicProfileParams,
+  query: PublicProfileQuery,
+  responses: PublicProfilePageResponse,
+});
+
+export const getPagePByIdGoByLinkId = defineEndpoint({
+  method: 'GET',
+  path: '/p/:id/go/:linkId',
+  access: 'public',
+  params: PublicProfileLinkParams,
+  responses: PublicProfileLinkResponse,
+});
+
+export const getPById = defineEndpoint({
+  method: 'GET',
+  path: '/api/p/:id',
+  access: 'public',
+  params: PublicProfileParams,
+  query: PublicProfileQuery,
+  responses: { 200: PublicProfileGetResponse },
+});
+
+export const getVcardByProfileId = defineEndpoint({
+  method: 'GET',
+  path: '/api/vcard/:profileId',
+  access: 'public',
+  params: VcardGetParams,
+  responses: { 200: VcardGetResponse },
+});
+
+export const getQrcode = defineEndpoint({
+  method: 'GET',
+  path: '/api/qrcode',
+  access: 'public',
+  query: QrCodeGetQuery,
+  responses: { 200: QrCodeGetResponse },
+});

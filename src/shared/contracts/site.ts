@@ -1,0 +1,10 @@
+import { defineEndpoint } from './endpoint';
+import { SubscriptionCreateBody, SubscriptionCreateResponse } from '#shared/schemas/site';
+
+export const postSubscribe = defineEndpoint({
+  method: 'POST',
+  path: '/api/subscribe',
+  access: 'public',
+  body: SubscriptionCreateBody,
+  responses: { 200: SubscriptionCreateResponse },
+});
