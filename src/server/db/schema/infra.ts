@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { pgTable, text, timestamp, uuid, integer, bigserial, index } from 'drizzle-orm/pg-core';
 import { users } from './auth';
 
@@ -55,6 +56,8 @@ export const outbox = pgTable(
     messageId: text('message_id'),
     sentAt: timestamp('sent_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** the order the e-mail is about, if any (staff search the outbox by order number; issue 37) */
+    orderId: integer('order_id'),
   },
-  (t) => [index('outbox_status_next_idx').on(t.status, t.nextAttemptAt)],
+  (t) => [index('outbox_status_next_idx').on(t.status, t.nextAttemptAt), index('outbox_order_idx').on(t.orderId).where(sql`${t.orderId} is not null`)],
 );

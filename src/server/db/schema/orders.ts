@@ -64,6 +64,11 @@ export const orders = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     /** admin search: lower-cased "name email #id", kept by the database (one narrow column to scan; see docs/decisions/08-01-order-search.md) */
     searchText: text('search_text').generatedAlwaysAs(sql`lower(customer_name || ' ' || email || ' #' || id::text)`),
+    /** placed while no admin account existed (nobody was told): the first admin's to-do (issue 37, decision 37-02) */
+    placedWithoutStaff: boolean('placed_without_staff').notNull().default(false),
+    /** when staff marked such an order seen (it leaves the to-do) */
+    staffSeenAt: timestamp('staff_seen_at', { withTimezone: true }),
+    staffSeenBy: uuid('staff_seen_by').references(() => users.id, { onDelete: 'set null' }),
   },
   (t) => [
     index('orders_status_idx').on(t.status),
@@ -71,6 +76,7 @@ export const orders = pgTable(
     index('orders_user_idx').on(t.userId),
     index('orders_email_lower_idx').on(sql`lower(${t.email})`),
     uniqueIndex('orders_idempotency_scope_key_idx').on(t.idempotencyScope, t.idempotencyKey),
+    index('orders_staff_todo_idx').on(t.createdAt).where(sql`${t.placedWithoutStaff} and ${t.staffSeenAt} is null`),
   ],
 );
 
