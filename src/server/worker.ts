@@ -98,8 +98,20 @@ const TASKS: Record<string, (arg: any) => unknown> = {
   },
 };
 
+/**
+ * This thread's kernel id (Linux; 0 elsewhere): the pool reads the thread's CPU time from it, so a
+ * task's time limit counts the CPU it used, not the time it waited for one (worker-pool.ts).
+ */
+const THREAD_ID = (() => {
+  try {
+    return Number(fs.readlinkSync('/proc/thread-self').split('/').pop()) || 0;
+  } catch {
+    return 0;
+  }
+})();
+
 export async function run(message: TaskMessage & { started: MessagePort }): Promise<unknown> {
-  message.started.postMessage(1);
+  message.started.postMessage(THREAD_ID);
   message.started.close();
   const fn = TASKS[message.task];
   if (!fn) throw new Error(`unknown worker task ${message.task}`);
