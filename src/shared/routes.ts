@@ -29,6 +29,9 @@ export const PAGE_ROUTES = [
   '/faq',
   '/about',
   '/reviews',
+  // the privacy policy and terms of service staff edit in Admin > Settings (issue 37)
+  '/privacy',
+  '/terms',
   '/p/:id',
   '/shopify-test',
   '/shopify-admin',

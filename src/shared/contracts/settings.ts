@@ -1,5 +1,5 @@
 import { defineEndpoint } from './endpoint';
-import { ShopSettingsPutBody, ShopSettingsResponse, SiteStudioResponse } from '#shared/schemas/settings';
+import { ShopSettingsPutBody, ShopSettingsResponse, SiteLegalParams, SiteLegalResponse, SiteSettingsResponse, SiteStudioResponse } from '#shared/schemas/settings';
 
 export const getAdminSettings = defineEndpoint({
   method: 'GET',
@@ -21,4 +21,21 @@ export const getSiteStudio = defineEndpoint({
   path: '/api/site/studio',
   access: 'public',
   responses: { 200: SiteStudioResponse },
+});
+
+export const getSiteSettings = defineEndpoint({
+  method: 'GET',
+  path: '/api/site/settings',
+  access: 'public',
+  responses: { 200: SiteSettingsResponse },
+  summary: 'The shop claims and profile link limit public pages show',
+});
+
+export const getSiteLegal = defineEndpoint({
+  method: 'GET',
+  path: '/api/site/legal/:document',
+  access: 'public',
+  params: SiteLegalParams,
+  responses: { 200: SiteLegalResponse },
+  summary: 'The privacy policy or the terms of service',
 });

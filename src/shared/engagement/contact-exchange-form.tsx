@@ -105,6 +105,9 @@ export function ContactExchangeForm(props: ContactExchangeFormProps) {
           <button className="ce-submit" type="submit" disabled={props.busy || undefined}>
             {props.busy ? 'Sending…' : 'Send my details'}
           </button>
+          <p className="ce-legal">
+            How we keep what you send: our <a href="/privacy">Privacy Policy</a>.
+          </p>
         </form>
       )}
     </details>

@@ -20,6 +20,8 @@ textarea.ce-input{resize:vertical}
 .ce-consent input{width:20px;height:20px;margin:1px 0 0;flex:none}
 .ce-submit{display:block;width:100%;margin:14px 0 0;padding:13px 16px;border:0;border-radius:12px;font:inherit;font-weight:700;color:#fff;background:#111827;cursor:pointer;min-height:48px}
 .ce-submit[disabled]{opacity:.6;cursor:default}
+.ce-legal{margin:10px 0 0;font-size:13px;color:#4b5563}
+.ce-legal a{color:#111827;text-decoration:underline}
 .ce-sent{font-weight:600;color:#065f46}
 .ce-sent p{margin:0 0 8px}
 .ce-hp{position:absolute;left:-10000px;top:auto;width:1px;height:1px;overflow:hidden}

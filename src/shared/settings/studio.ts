@@ -1,5 +1,5 @@
 import { BUSINESS } from '#shared/catalogue';
-import type { ShopSettings, SiteStudio, StudioSettings } from '#shared/schemas/settings';
+import type { SiteStudio, StudioSettings } from '#shared/schemas/settings';
 
 /**
  * The shop settings' defaults and the studio's map link, without zod: Help, About and the order
@@ -10,13 +10,12 @@ import type { ShopSettings, SiteStudio, StudioSettings } from '#shared/schemas/s
 /** The spec names the city but no street: until staff set it, pages show this (and Admin says so). */
 export const STUDIO_ADDRESS_PLACEHOLDER = BUSINESS.city;
 
-export const SHOP_SETTINGS_DEFAULTS: ShopSettings = {
-  studio: {
-    address: STUDIO_ADDRESS_PLACEHOLDER,
-    phone: BUSINESS.phone,
-    hours: BUSINESS.hours.map((h) => `${h.days} ${h.time}`).join('\n'),
-    pickupInstructions: 'Bring your pickup code (in the e-mail that says your cards are ready) and collect your cards during opening hours.',
-  },
+/** The studio section's defaults (the whole settings' are `SHOP_SETTINGS_DEFAULTS`, `#shared/settings/defaults`). */
+export const STUDIO_DEFAULTS: StudioSettings = {
+  address: STUDIO_ADDRESS_PLACEHOLDER,
+  phone: BUSINESS.phone,
+  hours: BUSINESS.hours.map((h) => `${h.days} ${h.time}`).join('\n'),
+  pickupInstructions: 'Bring your pickup code (in the e-mail that says your cards are ready) and collect your cards during opening hours.',
 };
 
 /** A Google Maps search link for an address (lines joined with commas). */

@@ -209,7 +209,6 @@ function SubscribeForm() {
 
 function Footer() {
   const year = useYear();
-  const placeholder = 'cursor-default text-muted-foreground/70';
   const link = 'text-muted-foreground hover:text-foreground';
   return (
     <footer className="mt-16 border-t border-border">
@@ -225,8 +224,8 @@ function Footer() {
           <ul className="space-y-2 text-sm">
             <li><Link className={link} to="/templates">Templates</Link></li>
             <li><Link className={link} to="/#features">Features</Link></li>
-            <li><span className={placeholder} aria-disabled="true">Pricing</span></li>
-            <li><span className={placeholder} aria-disabled="true">Resources</span></li>
+            <li><Link className={link} to="/faq#card-types">Pricing</Link></li>
+            <li><Link className={link} to="/help">Resources</Link></li>
           </ul>
         </div>
         <div>
@@ -235,7 +234,8 @@ function Footer() {
             <li><Link className={link} to="/help">Help Center</Link></li>
             <li><a className={link} href={`mailto:${BUSINESS.email}`}>Contact Us</a></li>
             <li><Link className={link} to="/faq">FAQs</Link></li>
-            <li><span className={placeholder} aria-disabled="true">Privacy Policy</span></li>
+            <li><Link className={link} to="/privacy">Privacy Policy</Link></li>
+            <li><Link className={link} to="/terms">Terms of Service</Link></li>
           </ul>
         </div>
         <div>

@@ -56,6 +56,8 @@ const PAGES: Record<PagePath, () => Promise<PageModule>> = {
   '/faq': () => import('#web/routes/faq'),
   '/about': () => import('#web/routes/about'),
   '/reviews': () => import('#web/routes/reviews'),
+  '/privacy': () => import('#web/routes/privacy'),
+  '/terms': () => import('#web/routes/terms'),
   '/p/:id': () => import('#web/routes/public-profile'),
   '/shopify-test': () => import('#web/routes/shopify-test'),
   '/shopify-admin': () => import('#web/routes/shopify-admin'),

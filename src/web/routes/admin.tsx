@@ -11,6 +11,7 @@ import { OverviewTab } from '#web/features/admin/components/overview-tab';
 import { ReviewsModeration } from '#web/features/admin/components/reviews-moderation';
 import { SettingsTab } from '#web/features/admin/components/settings-tab';
 import { StudioSettingsForm } from '#web/features/settings/components/studio-settings-form';
+import { ShopPagesSettingsForm } from '#web/features/settings/components/shop-pages-settings-form';
 import { ProductionTab } from '#web/features/production/components/production-tab';
 import { usePrintGate } from '#web/features/print/api';
 import { PrintCheckPanel } from '#web/features/print/components/print-check-panel';
@@ -72,7 +73,14 @@ function AdminDashboard() {
           <CustomersTab onView={setOpenOrder} />
         </TabsContent>
         <TabsContent value="settings">
-          <SettingsTab studio={<StudioSettingsForm />} />
+          <SettingsTab
+            studio={
+              <>
+                <StudioSettingsForm />
+                <ShopPagesSettingsForm />
+              </>
+            }
+          />
         </TabsContent>
       </Tabs>
       <OrderDetailDialog orderId={openOrder} onClose={() => setOpenOrder(null)} fullScreen />

@@ -103,6 +103,17 @@ function SignUpForm() {
       <Button type="submit" variant="gold" className="w-full" disabled={busy}>
         {busy ? 'Creating account...' : 'Create account'}
       </Button>
+      <p className="text-center text-xs text-muted-foreground" data-testid="signup-legal">
+        By creating an account you accept our{' '}
+        <Link to="/terms" className="underline underline-offset-4 hover:text-foreground">
+          Terms of Service
+        </Link>{' '}
+        and our{' '}
+        <Link to="/privacy" className="underline underline-offset-4 hover:text-foreground">
+          Privacy Policy
+        </Link>
+        .
+      </p>
     </form>
   );
 }

@@ -1,13 +1,20 @@
-import { Clock, Smile, Star } from 'lucide-react';
-import { BUSINESS } from '#shared/catalogue';
+import { BadgeCheck, Clock, Smile, Star } from 'lucide-react';
 import { Card, CardContent } from '#web/components/ui/card';
 import { Skeleton } from '#web/components/ui/skeleton';
+import { cn } from '#web/lib/utils';
 import { usePageTitle } from '#web/lib/use-page-title';
 import { useReviewSummary, useReviews } from '#web/features/reviews/api';
 import { ReviewForm } from '#web/features/reviews/review-form';
 import { ReviewList } from '#web/features/reviews/review-list';
 import { StarDisplay } from '#web/features/reviews/star-rating';
+import { useSiteSettings } from '#web/features/settings/api';
 
+/**
+ * The average rating, shown only when it says something (issue 37, decision 37-01): while it
+ * loads, when it failed (it says so), or when there is at least one published review. With none,
+ * the card is not shown at all (no "No ratings yet" beside the shop's claims); the list below
+ * says there are no reviews yet.
+ */
 function AverageCard() {
   const summary = useReviewSummary();
   const s = summary.data;
@@ -26,28 +33,46 @@ function AverageCard() {
         </div>
         <div className="flex h-5 items-center">{s && s.count > 0 ? <StarDisplay value={s.average} /> : null}</div>
         <p className="h-5 text-sm text-muted-foreground">
-          {summary.isLoading
-            ? ''
-            : summary.isError
-              ? 'Rating unavailable right now'
-              : s && s.count > 0
-                ? `Based on ${s.count} verified review${s.count === 1 ? '' : 's'}`
-                : 'No ratings yet'}
+          {summary.isLoading ? '' : summary.isError ? 'Rating unavailable right now' : s ? `Based on ${s.count} verified review${s.count === 1 ? '' : 's'}` : ''}
         </p>
       </CardContent>
     </Card>
   );
 }
 
-function Claim({ icon: Icon, value, label }: { icon: typeof Star; value: string; label: string }) {
+const CLAIM_ICONS: Record<string, typeof Star> = { satisfaction: Smile, 'average-delivery': Clock };
+
+/** One of the shop's claims as staff set it in Admin > Settings (hidden ones never reach the page). */
+function Claim({ id, text }: { id: string; text: string }) {
+  const Icon = CLAIM_ICONS[id] ?? BadgeCheck;
   return (
-    <Card>
-      <CardContent className="flex h-full flex-col items-center justify-start gap-2 p-6 text-center">
+    <Card data-testid="shop-claim">
+      <CardContent className="flex h-full flex-col items-center justify-center gap-3 p-6 text-center">
         <Icon aria-hidden="true" className="size-6 text-gold" />
-        <h2 className="text-sm font-medium text-muted-foreground">{label}</h2>
-        <p className="text-3xl font-bold sm:text-2xl lg:text-4xl">{value}</p>
+        <p className="text-xl font-bold [overflow-wrap:anywhere] lg:text-2xl">{text}</p>
       </CardContent>
     </Card>
+  );
+}
+
+/** The average rating (when there is one) and the claims staff left shown. */
+function Ratings() {
+  const summary = useReviewSummary();
+  const settings = useSiteSettings();
+  const showAverage = summary.isLoading || summary.isError || (summary.data?.count ?? 0) > 0;
+  const claims = settings.data?.claims ?? [];
+  const count = (showAverage ? 1 : 0) + (settings.isLoading ? 2 : claims.length);
+  if (!count) return null;
+  return (
+    <section
+      aria-label="Ratings"
+      className={cn('mx-auto mt-10 grid grid-cols-1 gap-4', count >= 3 ? 'sm:grid-cols-3' : count === 2 ? 'max-w-3xl sm:grid-cols-2' : 'max-w-sm')}
+    >
+      {showAverage ? <AverageCard /> : null}
+      {settings.isLoading
+        ? [0, 1].map((i) => <Skeleton key={i} className="h-40 w-full rounded-xl" />)
+        : claims.map((c) => <Claim key={c.id} id={c.id} text={c.text} />)}
+    </section>
   );
 }
 
@@ -63,11 +88,7 @@ export default function ReviewsPage() {
         </p>
       </header>
 
-      <section aria-label="Ratings" className="mt-10 grid grid-cols-1 gap-4 sm:grid-cols-3">
-        <AverageCard />
-        <Claim icon={Smile} value={BUSINESS.claims.satisfaction} label="Customer Satisfaction" />
-        <Claim icon={Clock} value={BUSINESS.claims.averageDelivery} label="Average Delivery" />
-      </section>
+      <Ratings />
 
       <div className="mt-10 grid grid-cols-1 gap-8 lg:grid-cols-5">
         <div className="lg:col-span-2">

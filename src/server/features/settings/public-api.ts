@@ -1,2 +1,2 @@
 /** What other features may use of the shop's settings (docs/architecture.md, "Walls"). */
-export { getStudio } from './settings.service';
+export { getMaxProfileLinks, getStudio } from './settings.service';

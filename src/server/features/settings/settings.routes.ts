@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { route } from '#server/http/endpoint';
 import * as api from '#shared/contracts/settings';
 import type { ZodTypeProvider } from '#server/http/validation';
-import { getShopSettingsForStaff, getStudio, putShopSettings } from './settings.service';
+import { getShopSettingsForStaff, getSiteLegal, getSiteSettings, getStudio, putShopSettings } from './settings.service';
 
 /** The shop's settings (issue 35): staff read and change them; pages read the studio's details. */
 export async function settingsRoutes(app: FastifyInstance) {
@@ -20,5 +20,15 @@ export async function settingsRoutes(app: FastifyInstance) {
   route(r, api.getSiteStudio, async (_req, reply) => {
     reply.header('cache-control', 'no-cache');
     return getStudio(app.ctx.db);
+  });
+  // the claims staff left shown and the link limit (/reviews; issue 37): no-cache, so a change shows at once
+  route(r, api.getSiteSettings, async (_req, reply) => {
+    reply.header('cache-control', 'no-cache');
+    return getSiteSettings(app.ctx.db);
+  });
+  // the privacy policy and the terms of service (/privacy, /terms)
+  route(r, api.getSiteLegal, async (req, reply) => {
+    reply.header('cache-control', 'no-cache');
+    return getSiteLegal(app.ctx.db, req.params.document);
   });
 }

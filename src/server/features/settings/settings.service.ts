@@ -1,11 +1,28 @@
 import { eq, sql } from 'drizzle-orm';
-import { ShopSettings, StudioSettings, type ShopSettingsPutBody, type ShopSettingsResponse, type SiteStudio } from '#shared/schemas/settings';
-import { SHOP_SETTINGS_DEFAULTS, STUDIO_ADDRESS_PLACEHOLDER, withMapUrl } from '#shared/settings/studio';
+import {
+  LegalSettings,
+  MaxProfileLinks,
+  ShopClaims,
+  StudioSettings,
+  type LegalDocument,
+  type ShopSettings,
+  type ShopSettingsPutBody,
+  type ShopSettingsResponse,
+  type SiteLegal,
+  type SiteSettings,
+  type SiteStudio,
+} from '#shared/schemas/settings';
+import { SHOP_SETTINGS_DEFAULTS } from '#shared/settings/defaults';
+import { STUDIO_ADDRESS_PLACEHOLDER, withMapUrl } from '#shared/settings/studio';
 import type { Db, Tx } from '#server/db/client';
 import { shopSettings } from '#server/db/schema/settings';
 
-type Section = keyof ShopSettings;
-const SECTIONS: Record<Section, typeof StudioSettings> = { studio: StudioSettings };
+/** Sections whose fields are merged one by one (a PUT may send some of their fields). */
+const SECTIONS = { studio: StudioSettings, legal: LegalSettings } as const;
+type Section = keyof typeof SECTIONS;
+/** Values stored and replaced whole (the claims are one list: sent whole, kept whole). */
+const VALUES = { maxProfileLinks: MaxProfileLinks, claims: ShopClaims } as const;
+type Value = keyof typeof VALUES;
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
@@ -19,11 +36,15 @@ function merge(stored: unknown): ShopSettings {
   for (const section of Object.keys(SECTIONS) as Section[]) {
     const saved = stored[section];
     if (!isRecord(saved)) continue;
-    const shape = SECTIONS[section].shape;
-    for (const key of Object.keys(shape) as Array<keyof typeof shape>) {
-      const parsed = shape[key].safeParse(saved[key]);
+    const shape = SECTIONS[section].shape as Record<string, { safeParse(v: unknown): { success: boolean; data?: unknown } }>;
+    for (const key of Object.keys(shape)) {
+      const parsed = shape[key]!.safeParse(saved[key]);
       if (parsed.success) (out[section] as Record<string, unknown>)[key] = parsed.data;
     }
+  }
+  for (const key of Object.keys(VALUES) as Value[]) {
+    const parsed = VALUES[key].safeParse(stored[key]);
+    if (parsed.success) (out as Record<Value, unknown>)[key] = parsed.data;
   }
   return out;
 }
@@ -43,6 +64,24 @@ export async function getStudio(db: Db | Tx): Promise<SiteStudio> {
   return withMapUrl((await getShopSettings(db)).studio);
 }
 
+/** How many links a profile may have (the spec's 3 unless staff changed it; issue 37). */
+export async function getMaxProfileLinks(db: Db | Tx): Promise<number> {
+  return (await getShopSettings(db)).maxProfileLinks;
+}
+
+/** GET /api/site/settings: the claims staff left shown, in their order, and the link limit. */
+export async function getSiteSettings(db: Db | Tx): Promise<SiteSettings> {
+  const s = await getShopSettings(db);
+  return { claims: s.claims.filter((c) => c.shown).map(({ id, text }) => ({ id, text })), maxProfileLinks: s.maxProfileLinks };
+}
+
+const LEGAL_TITLES: Record<LegalDocument, string> = { privacy: 'Privacy Policy', terms: 'Terms of Service' };
+
+/** GET /api/site/legal/:document */
+export async function getSiteLegal(db: Db | Tx, document: LegalDocument): Promise<SiteLegal> {
+  return { document, title: LEGAL_TITLES[document], text: (await getShopSettings(db)).legal[document] };
+}
+
 function response(settings: ShopSettings, updatedAt: Date | null): ShopSettingsResponse {
   const placeholders: string[] = [];
   if (settings.studio.address.trim() === STUDIO_ADDRESS_PLACEHOLDER) placeholders.push('studio.address');
@@ -59,7 +98,7 @@ export async function getShopSettingsForStaff(db: Db): Promise<ShopSettingsRespo
  * PUT /api/admin/settings: the sections and fields sent replace the stored ones; everything else
  * keeps its value. One row, written with an upsert under a row lock.
  */
-export async function putShopSettings(db: Db, body: ShopSettingsPutBody & Partial<Record<Section, object>>, userId: string): Promise<ShopSettingsResponse> {
+export async function putShopSettings(db: Db, body: ShopSettingsPutBody, userId: string): Promise<ShopSettingsResponse> {
   return db.transaction(async (tx) => {
     await tx.insert(shopSettings).values({ id: 1, data: {} }).onConflictDoNothing();
     const [row] = await tx.select().from(shopSettings).where(eq(shopSettings.id, 1)).for('update').limit(1);
@@ -67,6 +106,9 @@ export async function putShopSettings(db: Db, body: ShopSettingsPutBody & Partia
     for (const section of Object.keys(SECTIONS) as Section[]) {
       const patch = body[section];
       if (patch) stored[section] = { ...(isRecord(stored[section]) ? stored[section] : {}), ...patch };
+    }
+    for (const key of Object.keys(VALUES) as Value[]) {
+      if (body[key] !== undefined) stored[key] = body[key];
     }
     const [saved] = await tx
       .update(shopSettings)

@@ -1,11 +1,11 @@
 import type { SiteStudio } from '#shared/schemas/settings';
-import { SHOP_SETTINGS_DEFAULTS, withMapUrl } from '#shared/settings/studio';
+import { STUDIO_DEFAULTS, withMapUrl } from '#shared/settings/studio';
 import { StudioDetails } from '#web/components/studio-card';
 import { useStudio } from '#web/features/settings/api';
 
 /** The studio as staff set it; the spec's values until it loads (or when it cannot). */
 export function useStudioOrDefaults(): SiteStudio {
-  return useStudio().data ?? withMapUrl(SHOP_SETTINGS_DEFAULTS.studio);
+  return useStudio().data ?? withMapUrl(STUDIO_DEFAULTS);
 }
 
 /** The studio's address, map link, phone and hours (Help, About). */
