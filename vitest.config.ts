@@ -20,12 +20,28 @@ const isolate = false;
  */
 const solo = ['tests/security/hostile-storm.test.ts', 'tests/security/hostile-classes.test.ts', 'tests/faults/process-faults.test.ts'];
 
+/**
+ * The web's component tests (Testing Library, decision 34-06): React components rendered in jsdom,
+ * fetch mocked at the client's boundary; no database, no server, so no global setup.
+ */
+const webComponentTests = 'src/web/**/*.test.tsx';
+
 const projects: any[] = [
+  {
+    test: {
+      name: 'web',
+      include: [webComponentTests],
+      environment: 'jsdom',
+      setupFiles: ['src/web/test/setup.ts'],
+      testTimeout: 30_000,
+      isolate,
+    },
+  },
   {
     test: {
       name: 'pglite',
       include: unitAndApi,
-      exclude: [...configDefaults.exclude, ...solo],
+      exclude: [...configDefaults.exclude, ...solo, webComponentTests],
       environment: 'node',
       globalSetup: ['tests/setup/global-setup.ts'],
       testTimeout: 30_000,
