@@ -249,10 +249,11 @@ describe('admin dashboard in a real browser', () => {
     expect(await page.getByRole('link', { name: /User dashboard/ }).getAttribute('href')).toBe('/dashboard');
 
     // the e-mails the earlier walks sent (milestones only: the proof-ready e-mail of the approved design)
-    const mails = page.getByRole('list', { name: 'E-mails' });
-    const first = mails.getByRole('button').first();
+    // the outbox is a tab of its own (issue 37)
+    await page.getByRole('tab', { name: 'Outbox' }).click();
+    const first = page.getByRole('button', { name: /^Read the e-mail to / }).first();
     await first.waitFor();
-    const to = /[\w.+-]+@[\w.-]+\.\w+/.exec((await first.textContent()) ?? '')?.[0];
+    const to = /[\w.+-]+@[\w.-]+\.\w+/.exec((await first.getAttribute('aria-label')) ?? '')?.[0];
     expect(to, 'an e-mail in the outbox list').toBeTruthy();
     await first.click();
     await poll(() => page.getByRole('dialog').textContent()).toContain(`To ${to}`);

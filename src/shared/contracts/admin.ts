@@ -1,5 +1,5 @@
 import { defineEndpoint } from './endpoint';
-import { AdminCustomerListQuery, AdminCustomerListResponse, AdminEmptyBody, AdminLinkCheckResponse, AdminOrderExportQuery, AdminOrderExportResponse, AdminOrderGetResponse, AdminOrderListQuery, AdminOrderListResponse, AdminOrderNotesSaveBody, AdminOrderPaymentCreateBody, AdminOrderUpdateBody, AdminOrderUpdateResponse, AdminOutboxEmailResponse, AdminOutboxListQuery, AdminOutboxListResponse, AdminStatsGetResponse, AdminTestingSummaryResponse } from '#shared/schemas/admin';
+import { AdminCustomerListQuery, AdminCustomerListResponse, AdminEmptyBody, AdminLinkCheckResponse, AdminOrderExportQuery, AdminOrderExportResponse, AdminOrderGetResponse, AdminOrderListQuery, AdminOrderListResponse, AdminOrderNotesSaveBody, AdminOrderPaymentCreateBody, AdminOrderUpdateBody, AdminOrderUpdateResponse, AdminOutboxEmailResponse, AdminOutboxListQuery, AdminOutboxListResponse, AdminStatsGetResponse, AdminTestingSummaryResponse, AdminTodoResponse, AdminTodoSeenBody, AdminTodoSeenResponse } from '#shared/schemas/admin';
 import { IdParams } from '#shared/schemas/common';
 
 export const getAdminStats = defineEndpoint({
@@ -106,4 +106,22 @@ export const postAdminOutboxByIdRetry = defineEndpoint({
   params: IdParams,
   body: AdminEmptyBody,
   responses: { 200: AdminOutboxEmailResponse },
+});
+
+/** The first admin's to-do: orders placed while no admin account existed (issue 37, decision 37-02). */
+export const getAdminTodo = defineEndpoint({
+  method: 'GET',
+  path: '/api/admin/todo',
+  access: 'admin',
+  responses: { 200: AdminTodoResponse },
+  summary: 'Orders placed while no staff existed',
+});
+
+export const postAdminTodoSeen = defineEndpoint({
+  method: 'POST',
+  path: '/api/admin/todo/seen',
+  access: 'admin',
+  body: AdminTodoSeenBody,
+  responses: { 200: AdminTodoSeenResponse },
+  summary: 'Mark orders of the to-do seen',
 });

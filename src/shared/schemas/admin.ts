@@ -78,7 +78,24 @@ export const AdminOrderPaymentCreateBody = z.strictObject({
 });
 
 export const OUTBOX_STATUSES = ['pending', 'sent', 'failed'] as const;
+/** the outbox's order filter: an order number, "#42" allowed; '' means any */
+const ORDER_NUMBER_MESSAGE = 'Order must be an order number, such as 42 or #42';
+const orderNumber = z
+  .string({ error: ORDER_NUMBER_MESSAGE })
+  .trim()
+  .transform((v) => v.replace(/^#/, ''))
+  .pipe(z.string().regex(/^([0-9]{1,10})?$/, ORDER_NUMBER_MESSAGE))
+  .transform((v) => (v === '' ? undefined : Number(v)))
+  .pipe(z.number().int().min(1, ORDER_NUMBER_MESSAGE).max(2_147_483_647, ORDER_NUMBER_MESSAGE).optional())
+  .optional();
+/**
+ * GET /api/admin/outbox (issue 37): `q` a part of the address or the subject (case-insensitive,
+ * % and _ taken literally), `order` the order an e-mail is about, `status` pending (waiting), sent
+ * or failed; newest first, one page.
+ */
 export const AdminOutboxListQuery = z.strictObject({
+  q: search,
+  order: orderNumber,
   status: z
     .union([z.literal(''), z.literal('all'), z.enum(OUTBOX_STATUSES)], { error: 'Status must be pending, sent or failed' })
     .optional()
@@ -343,6 +360,8 @@ export type TestingSummary = z.infer<typeof AdminTestingSummaryResponse>;
 
 export const OutboxEmailSummary = z.strictObject({
   id: z.number().int(),
+  /** the order the e-mail is about, if any */
+  orderId: z.number().int().nullable(),
   kind: z.string(),
   toAddress: z.string(),
   subject: z.string(),
@@ -369,3 +388,39 @@ export type OutboxPage = z.infer<typeof AdminOutboxListResponse>;
 
 /** POST bodies of the staff actions that take none (link check, outbox retry): nothing, or `{}`. */
 export const AdminEmptyBody = z.strictObject({}).nullish();
+
+// ---- the first admin's to-do (issue 37, decision 37-02) ----
+
+/** An order placed while no admin account existed, not yet marked seen by staff. */
+export const AdminTodoOrder = z.strictObject({
+  id: z.number().int(),
+  customerName: z.string(),
+  email: z.string(),
+  status: z.string(),
+  quantity: z.number().int(),
+  cardType: z.string(),
+  cardTypeLabel: z.string(),
+  cardStyle: z.string(),
+  totalCents: z.number().int(),
+  createdAt: dateTime,
+});
+export type AdminTodoOrder = z.infer<typeof AdminTodoOrder>;
+
+/** GET /api/admin/todo: the oldest first (at most 100 shown; `total` counts them all). */
+export const AdminTodoResponse = z.strictObject({
+  ordersWithoutStaff: z.array(AdminTodoOrder),
+  total: z.number().int().nonnegative(),
+});
+export type AdminTodo = z.infer<typeof AdminTodoResponse>;
+
+export const ADMIN_TODO_SEEN_MAX = 100;
+/** POST /api/admin/todo/seen: the orders staff have looked at (they leave the to-do). */
+export const AdminTodoSeenBody = z.strictObject({
+  orderIds: z
+    .array(z.number({ error: 'Order ids must be numbers' }).int('Order ids must be whole numbers').positive('Order ids must be positive').max(2_147_483_647, 'Order id is too large'), {
+      error: 'Order ids must be a list of order numbers',
+    })
+    .min(1, 'Name at least one order')
+    .max(ADMIN_TODO_SEEN_MAX, `At most ${ADMIN_TODO_SEEN_MAX} orders at a time`),
+});
+export const AdminTodoSeenResponse = z.strictObject({ seen: z.number().int().nonnegative() });

@@ -172,6 +172,10 @@ export const PendingDesign = z.strictObject({
   cardType: z.string(),
   /** a team order's cards are reviewed as one batch (issue 21): approve all, or reject one with a reason */
   batch: z.strictObject({ orderId: z.number().int(), teamName: z.string(), size: z.number().int() }).nullable(),
+  /** the order the design belongs to (a team order's own values): number, metal, finish, quantity (issue 37) */
+  order: z
+    .strictObject({ id: z.number().int(), quantity: z.number().int(), cardType: z.string(), cardTypeLabel: z.string(), cardStyle: z.string() })
+    .nullable(),
 });
 export type PendingDesign = z.infer<typeof PendingDesign>;
 

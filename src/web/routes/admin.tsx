@@ -7,6 +7,8 @@ import { DesignReviewTab, type PrintCheckSlot } from '#web/features/designs/comp
 import { CustomersTab } from '#web/features/admin/components/customers-tab';
 import { OrderDetailDialog } from '#web/features/admin/components/order-detail';
 import { OrdersTab } from '#web/features/admin/components/orders-tab';
+import { OutboxTab } from '#web/features/admin/components/outbox-tab';
+import { StaffTodo } from '#web/features/admin/components/staff-todo';
 import { OverviewTab } from '#web/features/admin/components/overview-tab';
 import { ReviewsModeration } from '#web/features/admin/components/reviews-moderation';
 import { SettingsTab } from '#web/features/admin/components/settings-tab';
@@ -26,6 +28,7 @@ const TABS = [
   { value: 'production', label: 'Production' },
   { value: 'reviews', label: 'Reviews' },
   { value: 'customers', label: 'Customers' },
+  { value: 'outbox', label: 'Outbox' },
   { value: 'settings', label: 'Settings' },
 ] as const;
 type Tab = (typeof TABS)[number]['value'];
@@ -38,6 +41,7 @@ function AdminDashboard() {
   const [openOrder, setOpenOrder] = useState<number | null>(() => Number(params.get('order')) || null);
   return (
     <>
+      <StaffTodo onView={setOpenOrder} />
       <Tabs
         value={tab}
         onValueChange={(v) => {
@@ -71,6 +75,9 @@ function AdminDashboard() {
         </TabsContent>
         <TabsContent value="customers">
           <CustomersTab onView={setOpenOrder} />
+        </TabsContent>
+        <TabsContent value="outbox">
+          <OutboxTab />
         </TabsContent>
         <TabsContent value="settings">
           <SettingsTab

@@ -4,12 +4,13 @@ import { route } from '#server/http/endpoint';
 import * as api from '#shared/contracts/admin';
 import { ADMIN_EXPORT_MAX_ROWS } from '#shared/schemas/admin';
 import type { ZodTypeProvider } from '#server/http/validation';
-import { changeOrderStatus, recordPayment } from '#server/features/orders/public-api';
+import { changeOrderStatus, markOrdersSeenByStaff, recordPayment } from '#server/features/orders/public-api';
 import { getOrderDetail, iterateOrders, listOrders, saveOrderNotes, staffLabel } from './admin-orders.service';
 import { getAdminStats } from './admin-stats.service';
 import { listCustomers } from './customers.service';
 import { CSV_BOM, csvRow } from '#server/http/csv';
 import { getOutboxEmail, listOutbox, retryOutboxEmail } from './outbox.service';
+import { getStaffTodo } from './staff-todo.service';
 import { getTestingSummary, runLinkCheck } from './testing-summary.service';
 import type { PageFetcher } from './link-checker';
 const LINK_CHECK_UA = 'MetalCards-LinkCheck-bot/1.0';
@@ -118,6 +119,11 @@ export async function adminRoutes(app: FastifyInstance) {
 
   route(r, api.postAdminOutboxByIdRetry, async (req) =>
     retryOutboxEmail(app.ctx, req.params.id));
+
+  // issue 37: orders placed while no admin existed, until staff mark them seen (decision 37-02)
+  route(r, api.getAdminTodo, async () => getStaffTodo(app.ctx));
+
+  route(r, api.postAdminTodoSeen, async (req) => ({ seen: await markOrdersSeenByStaff(app.ctx.db, req.body.orderIds, req.user!.id) }));
 
   // the link check also runs by itself: shortly after start, then daily (not in tests)
   if (app.ctx.config.NODE_ENV !== 'test') {

@@ -33,6 +33,7 @@ export function designReviewedEmail(p: { to: string; name: string; approved: boo
     // one e-mail per review: a design rejected, resubmitted and rejected again is e-mailed twice
     dedupeKey: `design-reviewed:${p.orderId}:${p.approved ? 'approved' : 'rejected'}${p.eventId ? `:${p.eventId}` : ''}`,
     kind: p.approved ? 'design-approved' : 'design-rejected',
+    orderId: p.orderId,
     to: p.to,
     subject: p.approved ? `Your proof is ready (order #${p.orderId})` : `Your card design needs changes (order #${p.orderId})`,
     ...content,

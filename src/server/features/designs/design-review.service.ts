@@ -16,6 +16,9 @@ import { designReviewedEmail } from './design-emails';
 import { recordDesignEvent } from './design-events';
 import { printCheck } from '#server/features/print/public-api';
 import { PRINT_OVERRIDE_REQUIRED } from '#shared/schemas/print';
+import { cardType as findCardType } from '#shared/catalogue';
+
+const cardTypeLabel = (id: string) => findCardType(id)?.label ?? id;
 
 /**
  * The print check gates approval (issue 22): a card whose print check fails is approved only with
@@ -65,13 +68,18 @@ export async function listPendingDesigns(ctx: AppContext, baseUrl: string): Prom
   // team orders: their cards are one batch in the queue
   const orderIds = [...new Set(rows.map((r) => r.card.orderId).filter((x): x is number => x !== null))];
   const batches = new Map<number, { orderId: number; teamName: string; size: number }>();
+  // the order each card belongs to, as staff see it on the review card (issue 37: number, metal, finish, quantity)
+  const orderFacts = new Map<number, NonNullable<PendingDesign['order']>>();
   if (orderIds.length) {
-    const teamOrders = await ctx.db
-      .select({ orderId: orders.id, teamName: teams.name })
+    const found = await ctx.db
+      .select({ orderId: orders.id, teamName: teams.name, quantity: orders.quantity, cardType: orders.cardType, cardStyle: orders.cardStyle })
       .from(orders)
-      .innerJoin(teams, eq(teams.id, orders.teamId))
+      .leftJoin(teams, eq(teams.id, orders.teamId))
       .where(inArray(orders.id, orderIds));
-    for (const o of teamOrders) batches.set(o.orderId, { ...o, size: rows.filter((r) => r.card.orderId === o.orderId).length });
+    for (const o of found) {
+      orderFacts.set(o.orderId, { id: o.orderId, quantity: o.quantity, cardType: o.cardType, cardTypeLabel: cardTypeLabel(o.cardType), cardStyle: o.cardStyle });
+      if (o.teamName !== null) batches.set(o.orderId, { orderId: o.orderId, teamName: o.teamName, size: rows.filter((r) => r.card.orderId === o.orderId).length });
+    }
   }
   const seen = new Set<number>();
   const out: PendingDesign[] = [];
@@ -91,6 +99,7 @@ export async function listPendingDesigns(ctx: AppContext, baseUrl: string): Prom
       orderId: card.orderId,
       cardType: card.cardType,
       batch: (card.orderId !== null && batches.get(card.orderId)) || null,
+      order: (card.orderId !== null && orderFacts.get(card.orderId)) || null,
     });
   }
   return out;

@@ -73,6 +73,7 @@ export function orderReceivedEmail(order: OrderEmailData, link: string, claimUrl
   });
   return {
     dedupeKey: `order-received:${order.id}`,
+    orderId: order.id,
     kind: 'order-received',
     to: order.email,
     subject: `Order #${order.id} received - ${BUSINESS.name}`,
@@ -111,6 +112,7 @@ export function orderStatusChangedEmail(order: OrderEmailData, _from: string | n
   });
   return {
     dedupeKey: `order-status:${order.id}:${eventId ?? randomToken(9)}`,
+    orderId: order.id,
     kind: 'order-status',
     to: order.email,
     subject: `${m.heading} (order #${order.id}) - ${BUSINESS.name}`,
@@ -143,6 +145,7 @@ export function staffNoticeEmail(p: {
   });
   return {
     dedupeKey: `staff-${p.kind}:${p.eventKey}:${p.to.toLowerCase()}`,
+    orderId: p.orderId,
     kind: `staff-${p.kind}`,
     to: p.to,
     subject: `${heading} - ${BUSINESS.name}`,

@@ -194,6 +194,7 @@ export async function createOrder(ctx: AppContext, data: OrderInputData, opts: C
       detail: `${quoteLabel}. ${opts.userId ? 'Placed signed in.' : 'Placed signed out: the card code waits for the buyer to claim the order.'}`,
       eventKey: `order-${order.id}`,
       baseUrl: opts.baseUrl,
+      placed: true,
     });
     return { order, replayed: false, statusUrl };
   };

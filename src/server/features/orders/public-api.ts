@@ -1,7 +1,7 @@
 /** What other features may use of orders (docs/architecture.md, "Walls"). */
 export { changeOrderStatus, createOrder, teamKeyScope, userKeyScope, type StatusActor } from './orders.service';
 export { attachOrdersByVerifiedEmail } from './order-claim.service';
-export { notifyStaff } from './staff-notices';
+export { markOrdersSeenByStaff, notifyStaff } from './staff-notices';
 export { applyStoreOrderEvent, getOrderPayment, recordPayment, revenueFigures } from './payments.service';
 export { linkOrderCard, orderForDesign, ownOrder } from './order-design';
 export { orderWorkflow, proofStates } from './order-facts';

@@ -11,6 +11,8 @@ export interface OutgoingEmail {
   subject: string;
   text: string;
   html: string;
+  /** the order this e-mail is about (staff search the outbox by order number) */
+  orderId?: number | null;
 }
 
 /** Queue an e-mail inside the caller's transaction (so it exists exactly when the event does). */
@@ -24,6 +26,7 @@ export async function enqueueEmail(tx: Db | Tx, email: OutgoingEmail): Promise<v
       subject: email.subject,
       textBody: email.text,
       htmlBody: email.html,
+      orderId: email.orderId ?? null,
     })
     .onConflictDoNothing({ target: outbox.dedupeKey });
 }
@@ -34,7 +37,7 @@ export async function enqueueEmails(tx: Db | Tx, emails: OutgoingEmail[]): Promi
     const chunk = emails.slice(i, i + 200);
     await tx
       .insert(outbox)
-      .values(chunk.map((email) => ({ dedupeKey: email.dedupeKey, kind: email.kind, toAddress: email.to, subject: email.subject, textBody: email.text, htmlBody: email.html })))
+      .values(chunk.map((email) => ({ dedupeKey: email.dedupeKey, kind: email.kind, toAddress: email.to, subject: email.subject, textBody: email.text, htmlBody: email.html, orderId: email.orderId ?? null })))
       .onConflictDoNothing({ target: outbox.dedupeKey });
   }
 }

@@ -14,9 +14,11 @@ import {
   getAdminOutboxById,
   getAdminStats,
   getAdminTestingSummary,
+  getAdminTodo,
   patchAdminOrdersById,
   postAdminLinkCheck,
   postAdminOutboxByIdRetry,
+  postAdminTodoSeen,
   putAdminOrdersByIdNotes,
   postAdminOrdersByIdPayments,
 } from '#shared/contracts/admin';
@@ -143,7 +145,7 @@ export function useRunLinkCheck() {
   });
 }
 
-export const useOutbox = (p: { status: string; page: number }) =>
+export const useOutbox = (p: { q: string; order: string; status: string; page: number }) =>
   useQuery({ ...endpointQuery(getAdminOutbox, { query: listQuery(p) as EndpointQuery<typeof getAdminOutbox> }), placeholderData: keepPreviousData });
 export const useOutboxEmail = (id: number | null) => useQuery({ ...endpointQuery(getAdminOutboxById, { params: { id: id ?? 0 } }), enabled: id !== null });
 
@@ -157,6 +159,21 @@ export function useRetryEmail() {
       toast({ title: 'E-mail queued again', description: `It will be sent to ${e.toAddress}.` });
     },
     onError: (err) => failToast('Could not queue the e-mail', err),
+  });
+}
+
+/** The first admin's to-do: orders placed while no admin existed (issue 37, decision 37-02). */
+export const useStaffTodo = () => useQuery(endpointQuery(getAdminTodo));
+
+export function useMarkTodoSeen() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (orderIds: number[]) => callEndpoint(postAdminTodoSeen, { body: { orderIds } }),
+    onSuccess: (r) => {
+      void startsWith(qc, endpointPrefix(getAdminTodo));
+      toast({ title: 'Marked as seen', description: r.seen === 1 ? 'The order left the to-do.' : `${r.seen} orders left the to-do.` });
+    },
+    onError: (err) => failToast('Could not mark the orders seen', err),
   });
 }
 

@@ -3,7 +3,6 @@ import { ExternalLink } from 'lucide-react';
 import { BUSINESS } from '#shared/catalogue';
 import { Button } from '#web/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '#web/components/ui/card';
-import { OutboxViewer } from './outbox-viewer';
 import { SystemStatus } from './system-status';
 
 /** `studio`: the shop settings' studio editor (the page hands it in: issue 35); it holds the hours then. */
@@ -68,14 +67,6 @@ export function SettingsTab({ studio }: { studio?: ReactNode } = {}) {
         </CardHeader>
         <CardContent>
           <SystemStatus />
-        </CardContent>
-      </Card>
-      <Card className="lg:col-span-2">
-        <CardHeader>
-          <CardTitle>E-mail outbox</CardTitle>
-        </CardHeader>
-        <CardContent>
-          <OutboxViewer />
         </CardContent>
       </Card>
     </div>

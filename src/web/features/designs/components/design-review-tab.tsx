@@ -103,7 +103,28 @@ function Details({ d }: { d: PendingDesign }) {
           <dd>#{d.orderId}</dd>
         </>
       ) : null}
+      {d.order ? (
+        <>
+          <dt className="text-muted-foreground">Metal</dt>
+          <dd>{d.order.cardTypeLabel}</dd>
+          <dt className="text-muted-foreground">Finish</dt>
+          <dd>{d.order.cardStyle}</dd>
+          <dt className="text-muted-foreground">Quantity</dt>
+          <dd>{d.order.quantity}</dd>
+        </>
+      ) : null}
     </dl>
+  );
+}
+
+/** The order the design is for (issue 37): number, metal, finish and quantity, on the card itself. */
+function OrderFacts({ d }: { d: PendingDesign }) {
+  if (!d.order) return <p className="text-sm text-muted-foreground">{d.orderId ? `Order #${d.orderId}` : 'No order yet'}</p>;
+  const o = d.order;
+  return (
+    <p className="text-sm font-medium" data-testid={`design-order-${d.id}`}>
+      Order #{o.id} · {o.quantity} × {o.cardTypeLabel} · {o.cardStyle} finish
+    </p>
   );
 }
 
@@ -141,6 +162,7 @@ function DesignCard({ d, printCheck }: { d: PendingDesign; printCheck: PrintChec
           <p className="text-sm text-muted-foreground">
             {d.profile.jobTitle || 'No job title'} · {d.profile.email || 'no e-mail'}
           </p>
+          <OrderFacts d={d} />
           <p className="text-xs text-muted-foreground">
             Submitted {formatDateTime(d.createdAt)} · Template {d.templateId}
           </p>
