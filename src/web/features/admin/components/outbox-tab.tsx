@@ -143,7 +143,9 @@ export function OutboxTab() {
                 <td data-label="Subject" className={cn(STACKED_CELL, 'p-3 break-words')}>
                   <span className="min-w-0">{e.subject}</span>
                 </td>
-                <td data-label="Order" className={cn(STACKED_CELL, 'p-3 font-mono')}>{e.orderId ? `#${e.orderId}` : '—'}</td>
+                <td data-label="Order" className={cn(STACKED_CELL, 'p-3')}>
+                  <span className="font-mono">{e.orderId ? `#${e.orderId}` : '—'}</span>
+                </td>
                 <td data-label="Queued" className={cn(STACKED_CELL, 'p-3 md:whitespace-nowrap')}>{formatDateTime(e.createdAt)}</td>
                 <td data-label="Status" className={cn(STACKED_CELL, 'p-3')}>
                   <Badge variant={STATUS_BADGE[e.status as keyof typeof STATUS_BADGE] ?? 'grey'}>{statusLabel(e.status)}</Badge>
