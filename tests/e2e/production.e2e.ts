@@ -7,6 +7,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Browser, BrowserContext } from 'playwright-core';
 import { closeBrowserSuite, newContext, openBrowserSuite, signUpViaApi, toastLocator, trackPageErrors, type BrowserServer } from '#tests/helpers/browser';
 import { orders, outbox, users } from '#server/db/schema/index';
+import { shippingAddressInput } from '#tests/helpers/orders';
 
 let server: BrowserServer;
 let browser: Browser;
@@ -24,7 +25,7 @@ afterAll(async () => {
   fs.rmSync(tmp, { recursive: true, force: true });
 });
 
-const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 15_000 });
+const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 20_000 });
 
 describe('the shop floor in a real browser', () => {
   it('approve, download the day\'s ZIP, mark shipped with a tracking number; the customer sees the timeline and gets the e-mail', async () => {
@@ -34,7 +35,7 @@ describe('the shop floor in a real browser', () => {
     const email = input.email;
     expect((await buyer.request.post('/api/profile', { data: { fullName: 'Grace Floor', jobTitle: 'Engineer', email, profileTemplate: 'modern', links: [] } })).status()).toBe(201);
     const submitted = await buyer.request.post('/api/cards/submit-for-review', {
-      data: { templateId: 17, cardType: 'color', customerProfile: { fullName: 'Grace Floor', jobTitle: 'Engineer', companyName: 'Floor Co', email, phoneNumber: '+1 212 555 0100' } },
+      data: { templateId: 17, cardType: 'color', customerProfile: { fullName: 'Grace Floor', jobTitle: 'Engineer', companyName: 'Floor Co', email, phoneNumber: '+1 212 555 0100' }, shippingAddress: shippingAddressInput() },
     });
     expect(submitted.status(), await submitted.text()).toBe(201);
     const { orderId, cardId } = (await submitted.json()) as { orderId: number; cardId: number };

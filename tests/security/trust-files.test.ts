@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { createTestApp, Agent, type TestApp } from '#tests/helpers/test-app';
 import { signedInAgent } from '#tests/helpers/factories';
 import { uploadAs } from '#tests/helpers/multipart';
-import { orderInput, pngImage, uploadArtworkFile } from '#tests/helpers/orders';
+import { orderInput, pngImage, shippingAddressInput, uploadArtworkFile } from '#tests/helpers/orders';
 import { files, templates } from '#server/db/schema/index';
 import { NOT_YOUR_FILE } from '#server/infra/file-ownership';
 
@@ -48,6 +48,7 @@ const design = (logoUrl?: string) => ({
     linkedinUrl: '',
     ...(logoUrl ? { logoUrl } : {}),
   },
+  shippingAddress: shippingAddressInput(),
 });
 
 describe('files are used only by their owner (issue 19.3)', () => {

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { CARD_STYLES, CARD_TYPE_IDS, DEFAULT_CARD_TYPE, DEFAULT_TEMPLATE_ID, DELIVERY_OPTION_IDS, QUANTITY_DEFAULT } from '#shared/catalogue';
 import { DESIGN_EMAIL_RE, DESIGN_MESSAGES } from '#shared/templates/messages';
 import { isoDateTime, multiLine } from './common';
-import { IDEMPOTENCY_KEY_RE, ShippingAddress, quantityField } from './orders';
+import { IDEMPOTENCY_KEY_RE, ShippingAddress, quantityField, withShippingAddressRule } from './orders';
 import { PRINT_OVERRIDE_REASON_MAX } from './print';
 import { CardLookInput, fileUrl, optText, optUrl, templateIdField, text } from './templates';
 
@@ -33,7 +33,7 @@ export const DesignProfile = z.strictObject({
   logoUrl: fileUrl,
 });
 
-export const DesignSubmitBody = z.strictObject({
+const DesignSubmitFields = z.strictObject({
   templateId: templateIdField.default(DEFAULT_TEMPLATE_ID),
   look: CardLookInput.optional(),
   cardType: z.enum(CARD_TYPE_IDS, { error: 'Please choose a card type' }).default(DEFAULT_CARD_TYPE),
@@ -49,9 +49,14 @@ export const DesignSubmitBody = z.strictObject({
    * card type, quantity and delivery are the order's (the fields above are then not used)
    */
   orderId: orderIdField.optional(),
-  /** a new order from the checkout: where the cards go (unused with `orderId`, dropped for pickup) */
+  /**
+   * a new order from the checkout: where the cards go, required (as by POST /api/order) unless the
+   * delivery is pickup; unused with `orderId`, dropped for pickup
+   */
   shippingAddress: ShippingAddress.optional(),
 });
+/** Without `orderId` the submit is the checkout's new order: its address rule is POST /api/order's (issue 35). */
+export const DesignSubmitBody = withShippingAddressRule(DesignSubmitFields, (v) => v.orderId === undefined);
 export type SubmitForReviewInput = z.input<typeof DesignSubmitBody>;
 
 /** Answers of the submit with `orderId` that refuse it (409). */

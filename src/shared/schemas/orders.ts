@@ -185,9 +185,10 @@ export type OrderInputData = z.output<typeof OrderInput>;
 
 /**
  * The order's address rule (issue 35): required for every delivery but pickup; a pickup order's
- * address is left out (nothing is shipped). Applied to POST /api/order and the order form.
+ * address is left out (nothing is shipped). Applied to POST /api/order, the order form and the
+ * designer's checkout (POST /api/cards/submit-for-review without `orderId`: `applies` says when).
  */
-export function withShippingAddressRule<T extends z.ZodType>(schema: T): z.ZodType<z.output<T>, z.input<T>> {
+export function withShippingAddressRule<T extends z.ZodType>(schema: T, applies: (value: z.output<T>) => boolean = () => true): z.ZodType<z.output<T>, z.input<T>> {
   return z.preprocess(
     (v) => {
       if (typeof v !== 'object' || v === null || Array.isArray(v)) return v;
@@ -200,7 +201,7 @@ export function withShippingAddressRule<T extends z.ZodType>(schema: T): z.ZodTy
     },
     schema.superRefine((v, ctx) => {
       const o = v as { deliveryOption?: unknown; shippingAddress?: unknown };
-      if (needsShippingAddress(o.deliveryOption) && !o.shippingAddress) {
+      if (needsShippingAddress(o.deliveryOption) && !o.shippingAddress && applies(v)) {
         ctx.addIssue({ code: 'custom', message: ADDRESS_MESSAGES.required, path: ['shippingAddress'] });
       }
     }),
@@ -408,6 +409,11 @@ export const OrderProofView = z.strictObject({
   state: z.enum(PROOF_STATES),
   /** each approved card's proof images, front and back (PNG served on demand) */
   images: z.array(z.strictObject({ cardId: z.number().int(), side: z.enum(['front', 'back']), url: z.string() })),
+  /**
+   * the order's cards (a team order has one per member: the name on it), with their review status
+   * (pending, approved, rejected): the customer names the ones that need changes (decision 35-06)
+   */
+  cards: z.array(z.strictObject({ cardId: z.number().int(), name: z.string(), status: z.string() })),
   /** the customer's message when they asked for changes */
   message: z.string().nullable(),
 });
@@ -415,14 +421,32 @@ export type OrderProofView = z.infer<typeof OrderProofView>;
 
 export const PROOF_MESSAGE_MAX = 2000;
 export const PROOF_MESSAGE_REQUIRED = 'Tell us what to change';
-/** POST /api/order-status/{token}/proof: the customer's answer to the proof. */
+/** The answers about `cardIds` of a proof answer (decision 35-06). */
+export const PROOF_CARDS_MESSAGES = {
+  invalid: 'Choose the cards that need changes',
+  onlyChanges: 'Name cards only when you ask for changes',
+  notInProof: 'Choose cards of this proof',
+} as const;
+/**
+ * POST /api/order-status/{token}/proof: the customer's answer to the proof. With "changes", `cardIds`
+ * may name the cards that need them (a team order's, decision 35-06); without it every card goes back.
+ */
 export const OrderProofAnswerBody = z
   .strictObject({
     decision: z.enum(['approve', 'changes'], { error: 'Decision must be approve or changes' }),
     message: multiLine(PROOF_MESSAGE_MAX, 'Message').optional(),
+    cardIds: z
+      .array(z.number({ error: PROOF_CARDS_MESSAGES.invalid }).int(PROOF_CARDS_MESSAGES.invalid).positive(PROOF_CARDS_MESSAGES.invalid).max(2_147_483_647, PROOF_CARDS_MESSAGES.invalid), {
+        error: PROOF_CARDS_MESSAGES.invalid,
+      })
+      .min(1, PROOF_CARDS_MESSAGES.invalid)
+      // a team order's cards: one per member (TEAM_LIMITS.maxMembers)
+      .max(5000, PROOF_CARDS_MESSAGES.invalid)
+      .optional(),
   })
   .superRefine((b, c) => {
     if (b.decision === 'changes' && !b.message) c.addIssue({ code: 'custom', path: ['message'], message: PROOF_MESSAGE_REQUIRED });
+    if (b.decision !== 'changes' && b.cardIds) c.addIssue({ code: 'custom', path: ['cardIds'], message: PROOF_CARDS_MESSAGES.onlyChanges });
   });
 export type OrderProofAnswerBody = z.input<typeof OrderProofAnswerBody>;
 

@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { createTestApp, type TestApp } from '#tests/helpers/test-app';
 import { adminAgent, signedInAgent } from '#tests/helpers/factories';
+import { shippingAddressInput } from '#tests/helpers/orders';
 import { cards } from '#server/db/schema/index';
 
 let t: TestApp;
@@ -26,7 +27,7 @@ async function brightness(url: string): Promise<number> {
 describe('the card types look like what is sold, in the rendered files too', () => {
   it('stores the look, renders each metal, and refuses what a card type cannot produce', async () => {
     const owner = await signedInAgent(t.app);
-    const submit = (body: Record<string, unknown>) => owner.agent.post('/api/cards/submit-for-review', { templateId: 15, customerProfile: profile, ...body });
+    const submit = (body: Record<string, unknown>) => owner.agent.post('/api/cards/submit-for-review', { templateId: 15, customerProfile: profile, shippingAddress: shippingAddressInput(), ...body });
 
     const black = await submit({ cardType: 'standard' });
     expect(black.statusCode, black.body).toBe(201);

@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { createTestApp, Agent, type TestApp } from '#tests/helpers/test-app';
-import { signedInAgent } from '#tests/helpers/factories';
+import { adminAgent, signedInAgent } from '#tests/helpers/factories';
 import { orderInput, shippingAddressInput } from '#tests/helpers/orders';
 import { cards, designEvents, orders, outbox } from '#server/db/schema/index';
 import { DESIGN_ORDER_MESSAGES } from '#shared/schemas/designs';
+import { ADDRESS_MESSAGES } from '#shared/schemas/orders';
 import { INVOICE_NOTE, TAX_NOTE } from '#shared/orders/checkout-terms';
 
 // issue 35, deliverable 1: an order is one thing from first click to delivery. A design submitted
@@ -136,6 +137,47 @@ describe('POST /api/cards/submit-for-review with orderId', () => {
     const bad = await agent.post('/api/cards/submit-for-review', design({ shippingAddress: shippingAddressInput({ postalCode: 'x' }) }));
     expect(bad.statusCode).toBe(400);
     expect(Object.keys(bad.json().errors)).toContain('shippingAddress.postalCode');
+  });
+
+  it('without orderId the address is required as by POST /api/order (unless pickup): 400 by field, nothing written', async () => {
+    const { agent } = await signedInAgent(t.app);
+    const admin = (await adminAgent(t.app)).agent;
+    const written = async () => Promise.all([orderCount(), ...['cards', 'files', 'design_events'].map(async (n) => Number(((await db().execute(sql.raw(`select count(*)::int n from ${n}`))) as any).rows[0].n))]);
+    const before = await written();
+    for (const deliveryOption of [undefined, 'standard', 'rush-24h']) {
+      const missing = await agent.post('/api/cards/submit-for-review', design(deliveryOption ? { deliveryOption } : {}));
+      expect(missing.statusCode, missing.body).toBe(400);
+      expect(missing.json()).toMatchObject({ message: ADDRESS_MESSAGES.required, errors: { shippingAddress: ADDRESS_MESSAGES.required } });
+    }
+    // the same field messages as the order form's
+    const bad = await agent.post('/api/cards/submit-for-review', design({ shippingAddress: { name: '', line1: ' ', city: 'Brooklyn', state: 'Zz', postalCode: '1120', country: 'US' } }));
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors).toMatchObject({ 'shippingAddress.name': ADDRESS_MESSAGES.name, 'shippingAddress.line1': ADDRESS_MESSAGES.line1 });
+    expect(await written()).toEqual(before);
+
+    // pickup needs none (one sent anyway is not stored: nothing is shipped)
+    const pickup = await agent.post('/api/cards/submit-for-review', design({ deliveryOption: 'pickup-nyc' }));
+    expect(pickup.statusCode, pickup.body).toBe(201);
+    const pickupWithAddress = await agent.post('/api/cards/submit-for-review', design({ deliveryOption: 'pickup-nyc', shippingAddress: shippingAddressInput() }));
+    expect(pickupWithAddress.statusCode, pickupWithAddress.body).toBe(201);
+    for (const res of [pickup, pickupWithAddress]) {
+      const [o] = await db().select().from(orders).where(eq(orders.id, res.json().orderId));
+      expect(o).toMatchObject({ deliveryOption: 'pickup-nyc', shippingAddress: null });
+    }
+
+    // with the address: stored, in the staff's order detail and on the order's page
+    const res = await agent.post('/api/cards/submit-for-review', design({ shippingAddress: shippingAddressInput({ state: 'new york', line2: '' }) }));
+    expect(res.statusCode, res.body).toBe(201);
+    const shown = { name: 'Grace Hopper', line1: '1 Navy Yard Way', line2: null, city: 'Brooklyn', state: 'NY', postalCode: '11205', country: 'US' };
+    const detail = await admin.get(`/api/admin/orders/${res.json().orderId}`);
+    expect(detail.statusCode).toBe(200);
+    expect(detail.json().shippingAddress).toEqual(shown);
+    const [o] = await db().select().from(orders).where(eq(orders.id, res.json().orderId));
+    expect((await new Agent(t.app).get(`/api/order-status/${o.statusToken}`)).json().shippingAddress).toEqual(shown);
+
+    // the design of an existing order needs none: the order has its own
+    const { buyer, orderId } = await claimedVisitorOrder();
+    expect((await buyer.post('/api/cards/submit-for-review', design({ orderId }))).statusCode).toBe(200);
   });
 });
 

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, like } from 'drizzle-orm';
 import { createTestApp, Agent, type TestApp } from '#tests/helpers/test-app';
 import { adminAgent, signedInAgent } from '#tests/helpers/factories';
+import { shippingAddressInput } from '#tests/helpers/orders';
 import { cards, designEvents, orders, outbox } from '#server/db/schema/index';
 
 const ORIGIN = 'https://cards.example.test';
@@ -17,6 +18,7 @@ const design = (over: Record<string, unknown> = {}) => ({
   templateId: 17,
   cardType: 'color',
   customerProfile: { fullName: 'Grace Hopper', jobTitle: 'Rear Admiral', companyName: 'US Navy', email: 'grace@example.com', phoneNumber: '+1 212 555 0100' },
+  shippingAddress: shippingAddressInput(),
   ...over,
 });
 

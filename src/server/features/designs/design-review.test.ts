@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { createTestApp, type Agent, type TestApp } from '#tests/helpers/test-app';
 import { adminAgent, signedInAgent } from '#tests/helpers/factories';
+import { shippingAddressInput } from '#tests/helpers/orders';
 import { insertDesignWithOrder, insertProfile, pngDataUrl, renderCardBack, insertDesign } from '#tests/helpers/admin-factories';
 import { cards, outbox } from '#server/db/schema/index';
 import type { AdminOrderDetail } from '#shared/schemas/admin';
@@ -105,6 +106,7 @@ describe('card design review', () => {
       templateId: 16,
       cardType: 'standard',
       customerProfile: { fullName: 'Flow Person', jobTitle: 'Engineer', email: 'flow@example.com', phoneNumber: '+1 212 555 0101' },
+      shippingAddress: shippingAddressInput(),
     });
     expect(sub.statusCode, sub.body).toBe(201);
     const { cardId, orderId } = sub.json();

@@ -4,6 +4,7 @@ import sharp from 'sharp';
 import { createTestApp, Agent, type TestApp } from '#tests/helpers/test-app';
 import { signedInAgent } from '#tests/helpers/factories';
 import { decodeQrImage } from '#tests/helpers/qr-decode';
+import { shippingAddressInput } from '#tests/helpers/orders';
 import { cards, files, orders, orderStatusHistory, outbox } from '#server/db/schema/index';
 
 // moved from templates.test.ts (issue 34): the design's submission belongs to designs
@@ -33,6 +34,8 @@ const design = (over: Record<string, unknown> = {}) => ({
     linkedinUrl: '',
   },
   submittedAt: new Date().toISOString(),
+  // the checkout's new order: its delivery address (issue 35)
+  shippingAddress: shippingAddressInput(),
   ...over,
 });
 

@@ -1,9 +1,9 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import type { OrderStatusView } from '#shared/schemas/orders';
+import { PROOF_CARDS_MESSAGES, type OrderStatusView } from '#shared/schemas/orders';
 import type { AppContext } from '#server/context';
 import { cards } from '#server/db/schema/designs';
 import { orders } from '#server/db/schema/orders';
-import { conflict, notFound } from '#server/http/http-errors';
+import { badRequest, conflict, notFound } from '#server/http/http-errors';
 import { getOrderStatusView, proofStates } from '#server/features/orders/public-api';
 import { printCheck } from '#server/features/print/public-api';
 import { recordDesignEvent } from './design-events';
@@ -12,13 +12,14 @@ import { recordDesignEvent } from './design-events';
  * The customer's proof (issue 35, decision 35-04). Staff approving a design puts its proof in
  * front of the customer (the e-mail and the order page); the customer approves it, and only then
  * can production start (the status machine reads the `proof-approved` event), or asks for changes,
- * which sends the design back to "needs changes" with their message (staff see it in the order's
+ * which sends the design back to "needs changes" with their message (on a team order only the
+ * cards they name, decision 35-06) (staff see it in the order's
  * timeline and detail; the customer edits and resubmits as after a staff rejection).
  */
 
 const NO_PROOF_WAITING = 'There is no proof waiting for your answer.';
 
-export async function answerProof(ctx: AppContext, token: string, body: { decision: 'approve' | 'changes'; message?: string }, origin?: string): Promise<OrderStatusView> {
+export async function answerProof(ctx: AppContext, token: string, body: { decision: 'approve' | 'changes'; message?: string; cardIds?: number[] }, origin?: string): Promise<OrderStatusView> {
   await ctx.db.transaction(async (tx) => {
     const [order] = await tx.select().from(orders).where(eq(orders.statusToken, token)).for('update').limit(1);
     if (!order) throw notFound('Order not found');
@@ -30,12 +31,16 @@ export async function answerProof(ctx: AppContext, token: string, body: { decisi
       return;
     }
     const message = body.message!.trim();
-    // back to "needs changes" with the customer's words: the edit-and-resubmit loop of a rejection
+    // the cards the customer named (a team order's, decision 35-06), or every card of the proof
+    const named = body.cardIds ? [...new Set(body.cardIds)] : proof.cardIds;
+    if (named.some((id) => !proof.cardIds.includes(id))) throw badRequest(PROOF_CARDS_MESSAGES.notInProof, { cardIds: PROOF_CARDS_MESSAGES.notInProof });
+    // back to "needs changes" with the customer's words: the edit-and-resubmit loop of a rejection;
+    // the cards not named keep their approval
     await tx
       .update(cards)
       .set({ status: 'rejected', reviewNotes: message, reviewedAt: new Date() })
-      .where(and(inArray(cards.id, proof.cardIds), eq(cards.status, 'approved')));
-    for (const cardId of proof.cardIds) {
+      .where(and(inArray(cards.id, named), eq(cards.status, 'approved')));
+    for (const cardId of named) {
       await recordDesignEvent(tx, { orderId: order.id, cardId, kind: 'changes-requested', reason: message, actorLabel: 'customer' });
     }
   });

@@ -4,9 +4,9 @@ import { Agent, createTestApp, type TestApp } from '#tests/helpers/test-app';
 import { adminAgent, signedInAgent } from '#tests/helpers/factories';
 import { insertDesign, insertDesignWithOrder } from '#tests/helpers/admin-factories';
 import { TEST_SHIPPING_ADDRESS } from '#tests/helpers/order-readiness';
-import { cards, orders, outbox } from '#server/db/schema/index';
+import { cards, designEvents, orders, outbox } from '#server/db/schema/index';
 import type { AdminOrderDetail } from '#shared/schemas/admin';
-import type { OrderStatusView } from '#shared/schemas/orders';
+import { PROOF_CARDS_MESSAGES, type OrderStatusView } from '#shared/schemas/orders';
 
 /** Issue 35, deliverables 5 and 8 (decision 35-04): the customer's proof, and the milestone e-mails. */
 
@@ -45,7 +45,7 @@ describe('the proof', () => {
     const { order, design } = await insertDesignWithOrder(t.app, { order: { email } });
     // nothing to answer before staff approve the design
     expect((await answer(order.statusToken, { decision: 'approve' })).statusCode).toBe(409);
-    expect((await view(order.statusToken)).proof).toEqual({ state: 'none', images: [], message: null });
+    expect((await view(order.statusToken)).proof).toEqual({ state: 'none', images: [], cards: [{ cardId: design.id, name: 'Grace Hopper', status: 'pending' }], message: null });
     expect((await admin.put(`/api/admin/business-cards/${design.id}/review`, { status: 'approved', reviewNotes: '', overrideReason: 'Factory design without images' })).statusCode).toBe(200);
 
     const [proofMail] = await mailsTo(email);
@@ -99,7 +99,7 @@ describe('the proof', () => {
     const res = await answer(order.statusToken, { decision: 'changes', message: 'Please make my name larger.\nAnd use the gold foil.' }, customer);
     expect(res.statusCode).toBe(200);
     const page = res.json() as OrderStatusView;
-    expect(page.proof).toEqual({ state: 'changes', images: [], message: 'Please make my name larger.\nAnd use the gold foil.' });
+    expect(page.proof).toEqual({ state: 'changes', images: [], cards: [{ cardId: design.id, name: 'Grace Hopper', status: 'rejected' }], message: 'Please make my name larger.\nAnd use the gold foil.' });
     expect(page.design).toMatchObject({ status: 'rejected', statusLabel: 'Needs changes', reason: 'Please make my name larger.\nAnd use the gold foil.' });
     expect(page.design!.editPath).toBeTruthy();
     expect(page.timeline.at(-1)).toMatchObject({ kind: 'design', event: 'changes-requested', label: 'Changes requested', reason: 'Please make my name larger.\nAnd use the gold foil.' });
@@ -121,6 +121,70 @@ describe('the proof', () => {
     const page = await view(order.statusToken);
     expect(page.proof.images.map((i) => i.cardId)).toEqual([design.id, design.id, second.id, second.id]);
   });
+
+  it('a team order: "changes" sends back only the cards named; the others keep their approval; the fixed card comes back alone (decision 35-06)', async () => {
+    const email = 'proof-team-changes@example.com';
+    const person = (fullName: string) => ({ fullName, email: 'team@example.com', jobTitle: 'Sales' });
+    const { order, design: ann } = await insertDesignWithOrder(t.app, { customerProfile: person('Ann Archer'), order: { email } });
+    const bob = await insertDesign(t.app, { orderId: order.id, status: 'approved', userId: customerId, customerProfile: person('Bob Baker') });
+    const cy = await insertDesign(t.app, { orderId: order.id, status: 'approved', customerProfile: person('Cy Chen') });
+    expect((await admin.put(`/api/admin/business-cards/${ann.id}/review`, { status: 'approved', reviewNotes: '', overrideReason: 'Factory design without images' })).statusCode).toBe(200);
+    const page = await view(order.statusToken);
+    expect(page.proof.state).toBe('awaiting');
+    expect(page.proof.cards).toEqual([
+      { cardId: ann.id, name: 'Ann Archer', status: 'approved' },
+      { cardId: bob.id, name: 'Bob Baker', status: 'approved' },
+      { cardId: cy.id, name: 'Cy Chen', status: 'approved' },
+    ]);
+    const statuses = async () => (await t.app.ctx.db.select({ id: cards.id, status: cards.status, reviewedAt: cards.reviewedAt }).from(cards).where(eq(cards.orderId, order.id))).sort((a, b) => a.id - b.id);
+    const before = await statuses();
+
+    // refused by field, nothing changed: a card of another order, cards with "approve", an empty or bad list
+    const other = await insertDesign(t.app, { status: 'approved' });
+    const refusals: Array<[unknown, string]> = [
+      [{ decision: 'changes', message: 'Fix it', cardIds: [bob.id, other.id] }, PROOF_CARDS_MESSAGES.notInProof],
+      [{ decision: 'approve', cardIds: [bob.id] }, PROOF_CARDS_MESSAGES.onlyChanges],
+      [{ decision: 'changes', message: 'Fix it', cardIds: [] }, PROOF_CARDS_MESSAGES.invalid],
+      [{ decision: 'changes', message: 'Fix it', cardIds: ['x'] }, PROOF_CARDS_MESSAGES.invalid],
+      [{ decision: 'changes', message: 'Fix it', cardIds: bob.id }, PROOF_CARDS_MESSAGES.invalid],
+    ];
+    for (const [body, message] of refusals) {
+      const res = await answer(order.statusToken, body);
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+      expect(Object.entries(res.json().errors).find(([k]) => k.startsWith('cardIds'))?.[1], JSON.stringify(body)).toBe(message);
+    }
+    expect(await statuses()).toEqual(before);
+
+    // changes for Bob's card only
+    const res = await answer(order.statusToken, { decision: 'changes', message: 'Bob\'s title is Head of Sales.', cardIds: [bob.id] });
+    expect(res.statusCode, res.body).toBe(200);
+    const changed = res.json() as OrderStatusView;
+    expect(changed.proof).toMatchObject({ state: 'changes', message: 'Bob\'s title is Head of Sales.' });
+    expect(changed.proof.cards.map((c) => [c.name, c.status])).toEqual([
+      ['Ann Archer', 'approved'],
+      ['Bob Baker', 'rejected'],
+      ['Cy Chen', 'approved'],
+    ]);
+    const after = await statuses();
+    expect(after.find((c) => c.id === bob.id)!.status).toBe('rejected');
+    // the others keep their approval, untouched
+    expect(after.filter((c) => c.id !== bob.id)).toEqual(before.filter((c) => c.id !== bob.id));
+    const events = await t.app.ctx.db.select().from(designEvents).where(eq(designEvents.orderId, order.id));
+    expect(events.filter((e) => e.kind === 'changes-requested').map((e) => e.cardId)).toEqual([bob.id]);
+    expect(((await admin.get(`/api/admin/orders/${order.id}`)).json() as AdminOrderDetail).workflow.facts.designApproved).toBe(false);
+
+    // Bob's card comes back alone: resubmitted, reviewed, then the whole proof waits for the answer again
+    const again = await customer.post(`/api/cards/${bob.id}/resubmit`, { templateId: 17, customerProfile: { fullName: 'Bob Baker', jobTitle: 'Head of Sales', email: 'bob@example.com', phoneNumber: '+1 212 555 0102' } });
+    expect(again.statusCode, again.body).toBe(200);
+    const pending = ((await admin.get('/api/admin/business-cards/pending')).json() as Array<{ id: number; orderId: number | null }>).filter((d) => d.orderId === order.id);
+    expect(pending.map((d) => d.id)).toEqual([bob.id]);
+    expect((await admin.put(`/api/admin/business-cards/${bob.id}/review`, { status: 'approved', reviewNotes: '', overrideReason: 'Factory design without images' })).statusCode).toBe(200);
+    const awaiting = await view(order.statusToken);
+    expect(awaiting.proof.state).toBe('awaiting');
+    expect(new Set(awaiting.proof.images.map((i) => i.cardId))).toEqual(new Set([ann.id, bob.id, cy.id]));
+    expect((await statuses()).filter((c) => c.id !== bob.id)).toEqual(before.filter((c) => c.id !== bob.id));
+    expect((await answer(order.statusToken, { decision: 'approve' })).json().proof.state).toBe('approved');
+  }, 120_000);
 });
 
 describe('milestone e-mails', () => {

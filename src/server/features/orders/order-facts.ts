@@ -19,6 +19,8 @@ export interface ProofInfo {
   designApproved: boolean;
   /** the approved designs the proof shows */
   cardIds: number[];
+  /** every design of the order (a team order's: one per member), the name on it and its review status */
+  cards: Array<{ id: number; name: string; status: string }>;
   /** the customer's words when they asked for changes */
   message: string | null;
 }
@@ -36,7 +38,7 @@ export async function proofStates(db: Db | Tx, rows: Array<Pick<OrderRow, 'id' |
   const cardIds = rows.map((o) => o.cardId).filter((x): x is number => x !== null);
   const [designs, lastEvents] = await Promise.all([
     db
-      .select({ id: cards.id, status: cards.status, orderId: cards.orderId })
+      .select({ id: cards.id, status: cards.status, orderId: cards.orderId, name: sql<string | null>`${cards.customerProfile}->>'fullName'` })
       .from(cards)
       .where(cardIds.length ? or(inArray(cards.id, cardIds), inArray(cards.orderId, ids)) : inArray(cards.orderId, ids))
       .orderBy(cards.id),
@@ -54,7 +56,13 @@ export async function proofStates(db: Db | Tx, rows: Array<Pick<OrderRow, 'id' |
     if (last?.kind === 'changes-requested' && !designApproved) state = 'changes';
     else if (designApproved && last?.kind === 'proof-approved') state = 'approved';
     else if (designApproved && last?.kind === 'approved') state = 'awaiting';
-    out.set(o.id, { state, designApproved, cardIds: mine.filter((d) => d.status === 'approved').map((d) => d.id), message: state === 'changes' ? last?.reason ?? null : null });
+    out.set(o.id, {
+      state,
+      designApproved,
+      cardIds: mine.filter((d) => d.status === 'approved').map((d) => d.id),
+      cards: mine.map((d) => ({ id: d.id, name: d.name?.trim() || `Card #${d.id}`, status: d.status })),
+      message: state === 'changes' ? last?.reason ?? null : null,
+    });
   }
   return out;
 }

@@ -24,6 +24,7 @@ function proofView(p: ProofInfo, token: string): OrderProofView {
     images: shown
       ? p.cardIds.flatMap((cardId) => (['front', 'back'] as const).map((side) => ({ cardId, side, url: `/api/order-status/${encodeURIComponent(token)}/proof/${cardId}/${side}.png` })))
       : [],
+    cards: p.cards.map((c) => ({ cardId: c.id, name: c.name, status: c.status })),
     message: p.message,
   };
 }

@@ -4,6 +4,7 @@ import sharp from 'sharp';
 import { createTestApp, Agent, type TestApp } from '#tests/helpers/test-app';
 import { adminAgent, signedInAgent } from '#tests/helpers/factories';
 import { decodeQrImage } from '#tests/helpers/qr-decode';
+import { shippingAddressInput } from '#tests/helpers/orders';
 import { BUILTIN_TEMPLATES } from '#shared/templates/builtin';
 import { templates } from '#server/db/schema/index';
 import { SANDBOX_CSP } from '#server/plugins/security';
@@ -31,6 +32,7 @@ const design = (over: Record<string, unknown> = {}) => ({
     linkedinUrl: '',
   },
   submittedAt: new Date().toISOString(),
+  shippingAddress: shippingAddressInput(),
   ...over,
 });
 

@@ -66,11 +66,11 @@ export function newClientToken(): string {
   return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
 }
 
-/** The customer approves the proof or asks for changes (issue 35). */
+/** The customer approves the proof or asks for changes (issue 35), naming the cards on a team order (decision 35-06). */
 export function useAnswerProof(token: string) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: { decision: 'approve' | 'changes'; message?: string }) => callEndpoint(postOrderStatusByTokenProof, { params: { token }, body }),
+    mutationFn: (body: { decision: 'approve' | 'changes'; message?: string; cardIds?: number[] }) => callEndpoint(postOrderStatusByTokenProof, { params: { token }, body }),
     onSuccess: (view) => qc.setQueryData(endpointKey(getOrderStatusByToken, { params: { token } }), view),
   });
 }
