@@ -14,11 +14,18 @@ const isolate = false;
 
 /**
  * Files whose bars are about CPU and time of a whole server under attack (the hostile storm, the
- * hostile classes, the process faults: answers within the deadline + 1 s, CPU quiet after): they
+ * hostile classes, the process faults, the lanes, a starved render: answers within the deadline + 1 s,
+ * a QR code PNG in under a second, CPU quiet after): they
  * run on their own, after the other unit and API files and before the browser files, so another
  * test file's work on the same two cores is not counted against them.
  */
-const solo = ['tests/security/hostile-storm.test.ts', 'tests/security/hostile-classes.test.ts', 'tests/faults/process-faults.test.ts'];
+const solo = [
+  'tests/security/hostile-storm.test.ts',
+  'tests/security/hostile-classes.test.ts',
+  'tests/faults/process-faults.test.ts',
+  'tests/faults/lanes.test.ts',
+  'tests/faults/starved-render.test.ts',
+];
 
 /**
  * The web's component tests (Testing Library, decision 34-06): React components rendered in jsdom,
@@ -70,14 +77,18 @@ const projects: any[] = [
       include: ['tests/e2e/**/*.e2e.ts'],
       environment: 'node',
       globalSetup: ['tests/setup/global-setup.ts', 'tests/setup/build-web.ts'],
-      testTimeout: 60_000,
-      hookTimeout: 90_000,
-      // expect.poll waits for the page like Playwright's own waits do (10 s), not Vitest's default
-      // 1 s: on a busy two-core CI machine a gallery's first paint took over a second
-      expect: { poll: { timeout: 10_000 } },
-      fileParallelism: false,
-      // after the unit/API files and the solo files, one file at a time (a project's own group, as
-      // Vitest asks when projects run with different worker counts)
+      testTimeout: 120_000,
+      hookTimeout: 180_000,
+      // expect.poll waits for the page like Playwright's own waits do (20 s in tests/helpers/browser.ts),
+      // not Vitest's default 1 s: on a busy two-core CI machine a gallery's first paint took over a second
+      expect: { poll: { timeout: 20_000 } },
+      // two files at a time (decision 36-05): one file alone left a core idle while the page or the
+      // test waited (the phase took about 760 s of CI's 1,944 s); each file has its own server,
+      // database and browser. The waits are 20 s so a busy moment is not a failure; a passing step
+      // takes no longer for it.
+      fileParallelism: true,
+      // after the unit/API files and the solo files (a project's own group, as Vitest asks when
+      // projects run with different worker counts)
       sequence: { groupOrder: 2 },
       env: { TEST_DB_KIND: 'pglite' },
       isolate,
@@ -112,7 +123,9 @@ if (process.env.TEST_DATABASE_URL) {
       // API and database tests; pure unit tests need not run twice
       include: ['src/server/**/*.test.ts', 'tests/**/*.test.ts'],
       // the type checker, the linter and every file that opens no database run once (pglite project)
-      exclude: [...configDefaults.exclude, ...filesWithoutDatabase()],
+      // and the solo files, whose bars are about the server's CPU and time, not the database: on the
+      // embedded database they run alone; here they would share the cores with other files
+      exclude: [...configDefaults.exclude, ...filesWithoutDatabase(), ...solo],
       environment: 'node',
       globalSetup: ['tests/setup/global-setup.ts'],
       testTimeout: 30_000,

@@ -55,6 +55,8 @@ function orderBody(): string {
     cardStyle: CARD_STYLES[i % CARD_STYLES.length],
     deliveryOption: DELIVERY_OPTIONS[i % DELIVERY_OPTIONS.length].id,
     specialRequests: 'Benchmark order',
+    // every delivery but pickup carries an address (issue 35)
+    shippingAddress: { name: 'Bench Customer', line1: '1 Bench Street', city: 'Brooklyn', state: 'NY', postalCode: '11205', country: 'US' },
   });
 }
 

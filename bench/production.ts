@@ -56,6 +56,7 @@ async function seed(dataDir: string): Promise<{ email: string; profileId: string
         templateId: 17,
         cardType: 'color',
         customerProfile: { fullName: 'Grace Hopper', jobTitle: 'Rear Admiral', companyName: 'US Navy', email: 'grace@example.com', phoneNumber: '+1 212 555 0100' },
+        shippingAddress: { name: 'Grace Hopper', line1: '1 Bench Street', city: 'Brooklyn', state: 'NY', postalCode: '11205', country: 'US' },
       });
       if (submitted.statusCode !== 201) throw new Error(`design: ${submitted.statusCode} ${submitted.body.slice(0, 200)}`);
       const { orderId, cardId } = submitted.json() as { orderId: number; cardId: number };

@@ -263,6 +263,7 @@ const ORDER_BODY = JSON.stringify({
   cardStyle: 'Brushed',
   deliveryOption: 'standard',
   specialRequests: '',
+  shippingAddress: { name: 'Bench Customer', line1: '1 Bench Street', city: 'Brooklyn', state: 'NY', postalCode: '11205', country: 'US' },
 });
 
 async function signIn(base: string): Promise<string | null> {

@@ -21,7 +21,7 @@ afterAll(() => closeBrowserSuite({ server, browser }));
 
 const db = () => server.app.ctx.db;
 /** expect.poll with room for a loaded machine (the first paint of a lazy page can take seconds) */
-const poll = <T>(fn: () => T | Promise<T>, opts: { timeout?: number } = {}) => expect.poll(fn, { timeout: 15_000, ...opts });
+const poll = <T>(fn: () => T | Promise<T>, opts: { timeout?: number } = {}) => expect.poll(fn, { timeout: 20_000, ...opts });
 const toastText = (page: Page) => toastLocator(page).first().textContent();
 async function mailsTo(to: string, kind: string) {
   return db().select().from(outbox).where(and(eq(outbox.toAddress, to), eq(outbox.kind, kind)));
@@ -179,7 +179,7 @@ describe('admin dashboard in a real browser', () => {
     const errors = trackPageErrors(page);
     await page.goto('/admin?tab=card-reviews');
     const card = page.getByTestId(`design-${design.id}`);
-    await poll(() => card.getByTestId('scan-check').getAttribute('data-status'), { timeout: 15_000 }).toBe('pass');
+    await poll(() => card.getByTestId('scan-check').getAttribute('data-status'), { timeout: 20_000 }).toBe('pass');
     expect(await card.textContent()).toContain('Architect');
     expect(await card.getByRole('link', { name: 'QR link' }).getAttribute('href')).toBe(`${server.baseUrl}/p/${profile.id}`);
     await card.getByRole('button', { name: 'Approve' }).click();

@@ -159,11 +159,11 @@ describe('AI Design Assistant page', () => {
     expect(accent).toMatch(/^#[0-9a-f]{6}$/);
     await result.getByTestId('apply-palette').click();
     await page.waitForURL(/\/design\?accent=/);
-    await expect.poll(() => page.getByTestId('card-type-color').getAttribute('aria-checked'), { timeout: 15_000 }).toBe('true');
+    await expect.poll(() => page.getByTestId('card-type-color').getAttribute('aria-checked'), { timeout: 20_000 }).toBe('true');
     // the name is drawn once it is filled in (empty fields are left off the card)
     await page.getByLabel('Full Name').fill('Alexandra Reed');
     await expect
-      .poll(() => page.locator('[data-testid="card-pair"] text.card-accent').first().getAttribute('fill'), { timeout: 15_000 })
+      .poll(() => page.locator('[data-testid="card-pair"] text.card-accent').first().getAttribute('fill'), { timeout: 20_000 })
       .toBe(accent);
     expect(errors).toEqual([]);
     await ctx.close();

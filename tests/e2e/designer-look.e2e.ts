@@ -14,7 +14,7 @@ beforeAll(async () => {
 });
 afterAll(() => closeBrowserSuite({ server, browser }));
 
-const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 15_000 });
+const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 20_000 });
 const front = (page: Page) => page.getByTestId('card-pair').locator('svg').first();
 const frontHtml = (page: Page) => front(page).evaluate((el) => el.outerHTML);
 

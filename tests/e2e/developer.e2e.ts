@@ -28,7 +28,8 @@ describe('the API reference and access tokens in a real browser', () => {
       if (!r.url().startsWith(server.baseUrl) && !r.url().startsWith('data:')) outside.push(r.url());
     });
     await page.goto('/api/docs');
-    await page.locator('.opblock').first().waitFor();
+    // Swagger UI lays out 150 operations: seconds of script on a busy two-core machine
+    await page.locator('.opblock').first().waitFor({ timeout: 30_000 });
     expect(await page.locator('.opblock').count()).toBeGreaterThan(50);
     await expect.poll(() => page.locator('.opblock-summary-path', { hasText: '/api/leads' }).count()).toBeGreaterThan(0);
     expect(await page.locator('body').textContent()).not.toContain('/api/admin/');

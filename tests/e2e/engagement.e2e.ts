@@ -21,7 +21,7 @@ beforeAll(async () => {
 afterAll(() => closeBrowserSuite({ server, browser }));
 
 /** waits for a condition in the page (loaded pages on a busy 2-core machine can take seconds) */
-const until = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 10_000, interval: 100 });
+const until = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 20_000, interval: 100 });
 
 const lastToast = (page: Page) => toastLocator(page).first().textContent();
 

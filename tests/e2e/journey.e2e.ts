@@ -30,7 +30,7 @@ beforeAll(async () => {
 });
 afterAll(() => closeBrowserSuite({ server, browser }));
 
-const poll = <T>(fn: () => T | Promise<T>, opts: { timeout?: number } = {}) => expect.poll(fn, { timeout: 15_000, ...opts });
+const poll = <T>(fn: () => T | Promise<T>, opts: { timeout?: number } = {}) => expect.poll(fn, { timeout: 20_000, ...opts });
 const toastText = (page: Page) => toastLocator(page).first().textContent();
 const db = () => server.app.ctx.db;
 

@@ -86,7 +86,7 @@ describe('ordering in a real browser', () => {
     expect(await toastText(page)).toContain('$1,280.00');
     const orderId = Number(new URL(page.url()).searchParams.get('orderId'));
     // a plain order's confirmation: its own heading, the total and the way to the order page
-    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent(), { timeout: 15_000 }).toBe('Order Placed Successfully!');
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent(), { timeout: 20_000 }).toBe('Order Placed Successfully!');
     expect(await page.getByTestId('order-total').textContent()).toContain('$1,280.00');
     expect(await page.getByText('Design review').count()).toBe(0);
     expect(await page.getByRole('link', { name: 'View your order' }).getAttribute('href')).toMatch(/^\/order-status\/[^/]+$/);

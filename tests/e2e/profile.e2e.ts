@@ -148,7 +148,7 @@ describe('profile, sharing and analytics in a real browser', () => {
     const files: string[] = [];
     page.on('download', (d) => files.push(d.suggestedFilename()));
     await page.getByRole('button', { name: 'Download Card' }).click();
-    await expect.poll(() => files.length, { timeout: 5000 }).toBe(2);
+    await expect.poll(() => files.length, { timeout: 10_000 }).toBe(2);
     expect(files[0]).toMatch(/front\.jpg$/);
     expect(files[1]).toMatch(/back\.jpg$/);
     await expect.poll(() => lastToast(page)).toContain('Cards downloaded!');
@@ -204,7 +204,7 @@ describe('profile, sharing and analytics in a real browser', () => {
     const page = await ctx.newPage();
     await page.goto('/profile?tab=admin');
     expect(await page.getByRole('tab', { name: 'Admin' }).count()).toBe(0);
-    await expect.poll(() => page.getByRole('heading', { name: 'Profile Information' }).isVisible(), { timeout: 15_000 }).toBe(true);
+    await expect.poll(() => page.getByRole('heading', { name: 'Profile Information' }).isVisible(), { timeout: 20_000 }).toBe(true);
     await page.getByRole('button', { name: 'Design Your Card' }).click();
     await expect.poll(() => lastToast(page)).toContain('Profile Required');
     expect(await lastToast(page)).toContain('Please complete your profile information first');

@@ -121,7 +121,7 @@ describe('readable in both themes', () => {
     const svg = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1050 600"><rect width="1050" height="600" fill="#000"/><text x="60" y="300" fill="#fff">{{fullName}}</text></svg>';
     await page.getByTestId('file-simple-back').setInputFiles({ name: 'new-back.svg', mimeType: 'image/svg+xml', buffer: Buffer.from(svg) });
     await page.getByText('unsaved: new-back.svg').waitFor();
-    await page.getByTestId('svg-error-simple-back').waitFor({ timeout: 15_000 });
+    await page.getByTestId('svg-error-simple-back').waitFor({ timeout: 20_000 });
     await page.waitForLoadState('networkidle');
     expect(await lowContrast(page)).toEqual([]);
     expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);

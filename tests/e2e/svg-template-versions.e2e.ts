@@ -13,7 +13,7 @@ beforeAll(async () => {
 });
 afterAll(() => closeBrowserSuite({ server, browser }));
 
-const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 15_000 });
+const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 20_000 });
 const classic = BUILTIN_TEMPLATES.find((t) => t.folder === 'classic')!;
 
 describe('SVG template versions in a real browser', () => {
@@ -37,7 +37,7 @@ describe('SVG template versions in a real browser', () => {
     // a real replacement: checked and previewed as it would go live (a server-rendered PNG)
     const replacement = classic.front.replace('</svg>', '<text x="525" y="590" text-anchor="middle" font-family="Inter" font-size="14" fill="#9a9a9a">EST. 2026</text></svg>');
     await card.getByTestId('file-classic-front').setInputFiles({ name: 'front-v2.svg', mimeType: 'image/svg+xml', buffer: Buffer.from(replacement) });
-    await card.getByTestId('svg-checked-classic-front').waitFor({ timeout: 15_000 });
+    await card.getByTestId('svg-checked-classic-front').waitFor({ timeout: 20_000 });
     expect(await card.getByTestId('svg-preview-classic-front').getAttribute('src')).toMatch(/^data:image\/png;base64,/);
     await card.getByLabel('Notes (optional)').fill('Founding year');
     await card.getByRole('button', { name: 'Save to Server' }).click();

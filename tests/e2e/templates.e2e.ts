@@ -203,7 +203,7 @@ describe('SVG template manager', () => {
       '<g data-slot="qr" data-x="720" data-y="180" data-size="240"></g></svg>';
     await modern.getByTestId('file-modern-back').setInputFiles({ name: 'back.svg', mimeType: 'image/svg+xml', buffer: Buffer.from(newBack) });
     await expect.poll(() => toastText(page)).toContain('Ready to save back.svg');
-    await modern.getByTestId('svg-checked-modern-back').waitFor({ timeout: 15_000 });
+    await modern.getByTestId('svg-checked-modern-back').waitFor({ timeout: 20_000 });
     await modern.getByLabel('Notes (optional)').fill('New back for spring');
     await modern.getByRole('button', { name: 'Save to Server' }).click();
     await expect.poll(() => toastText(page)).toContain('SVG files written to public/templates');
@@ -259,7 +259,7 @@ describe('SVG template manager', () => {
     const fields = BUILTIN_TEMPLATES.find((x) => x.folder === 'minimal')!.front.replace(/^<svg[^>]*>/, '').replace(/<\/svg>$/, '');
     const file = dirty.replace(/^(<svg[^>]*>)/, `$1${fields}`);
     await minimal.getByTestId('file-minimal-front').setInputFiles({ name: 'front.svg', mimeType: 'image/svg+xml', buffer: Buffer.from(file) });
-    await minimal.getByTestId('svg-checked-minimal-front').waitFor({ timeout: 15_000 });
+    await minimal.getByTestId('svg-checked-minimal-front').waitFor({ timeout: 20_000 });
     await minimal.getByRole('button', { name: 'Save to Server' }).click();
     await expect.poll(() => toastText(page)).toContain('SVG files written to public/templates');
 

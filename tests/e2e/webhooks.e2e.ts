@@ -94,7 +94,7 @@ describe('webhooks on the account page', () => {
     expect(JSON.parse(got[0].body).type).toBe('webhook.test');
     const log = page.getByTestId('delivery-log');
     await log.waitFor();
-    await expect.poll(() => log.getByTestId('delivery').first().textContent(), { timeout: 10_000 }).toContain('Delivered');
+    await expect.poll(() => log.getByTestId('delivery').first().textContent(), { timeout: 20_000 }).toContain('Delivered');
     expect(await log.getByTestId('delivery-code').first().textContent()).toBe('200');
 
     // redeliver: the same message again

@@ -41,8 +41,8 @@ export async function startBrowserServer(env: Record<string, string> = {}): Prom
   // as src/server/server.ts does, the warm worker starts with the server; tests wait until it is
   // ready (from TypeScript source it takes a few seconds to load) so the first step is not timed on it
   await Promise.all([
-    runTask('upload', 'sanitizeSvg', { text: '<svg xmlns="http://www.w3.org/2000/svg"/>' }, { timeoutMs: 60_000 }),
-    workerPool().run('render', 'renderSvg', { svg: '<svg xmlns="http://www.w3.org/2000/svg" width="2" height="2"/>', opts: { format: 'png' } }),
+    runTask('upload', 'sanitizeSvg', { text: '<svg xmlns="http://www.w3.org/2000/svg"/>' }, { timeoutMs: 120_000 }),
+    workerPool().run('render', 'renderSvg', { svg: '<svg xmlns="http://www.w3.org/2000/svg" width="2" height="2"/>', opts: { format: 'png' } }, { timeoutMs: 120_000 }),
   ]);
   const addr = app.server.address();
   const port = typeof addr === 'object' && addr ? addr.port : 0;
@@ -78,7 +78,8 @@ export const MOBILE = { viewport: { width: 375, height: 740 }, isMobile: true, h
 
 export async function newContext(browser: Browser, baseUrl: string, opts: Parameters<Browser['newContext']>[0] = {}): Promise<BrowserContext> {
   const ctx = await browser.newContext({ baseURL: baseUrl, viewport: { width: 1280, height: 900 }, ...opts });
-  ctx.setDefaultTimeout(10_000);
+  // 20 s: two browser files run at once on two cores (decision 36-05); a passing step is no slower for it
+  ctx.setDefaultTimeout(20_000);
   return ctx;
 }
 
