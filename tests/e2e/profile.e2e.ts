@@ -79,7 +79,7 @@ describe('profile, sharing and analytics in a real browser', () => {
     await page.getByRole('button', { name: 'Save Profile' }).click();
     const body = (await deleted).postDataJSON();
     expect(body.deleteLinks).toEqual([profile.links[1].id]);
-    expect(body.links).toEqual([{ id: profile.links[0].id, linkType: 'website', url: 'https://morgan.example' }]);
+    expect(body.links).toEqual([{ id: profile.links[0].id, linkType: 'website', url: 'https://morgan.example', label: null }]);
     expect(body).not.toHaveProperty('links.0.isNew');
     await expect.poll(async () => (await (await ctx.request.get('/api/profile')).json()).links.length).toBe(1);
 

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { CodeXml, ExternalLink, Globe } from 'lucide-react';
+import { CalendarDays, CirclePlay, CodeXml, ExternalLink, FileText, Globe, Link2, Mail, MessageCircle, Music2, Phone } from 'lucide-react';
 
 /**
  * Icons for a profile's link buttons, drawn for us in the same stroke style as the other icons
@@ -65,6 +65,15 @@ const ICONS: Record<string, (p: IconProps) => ReactNode> = {
   twitter: XIcon,
   facebook: FacebookIcon,
   github: CodeXml,
+  // issue 37 (decision 37-03): the further types, from the same icon set (a few hundred bytes each)
+  whatsapp: MessageCircle,
+  tiktok: Music2,
+  youtube: CirclePlay,
+  booking: CalendarDays,
+  email: Mail,
+  phone: Phone,
+  pdf: FileText,
+  custom: Link2,
 };
 
 /** The icon of a link type (a generic arrow for "other" and anything unknown). */

@@ -2,7 +2,8 @@ import type { CSSProperties, ReactNode } from 'react';
 import { ArrowLeft, Building2, Download, Mail, MapPin, Phone } from 'lucide-react';
 import { LinkIcon } from './link-icons';
 import { BUSINESS } from '#shared/catalogue';
-import { LINK_TYPE_LABELS, PROFILE_LAYOUTS, type ProfileLayout as LayoutName, type ProfileLink, type PublicProfile } from '#shared/schemas/profile';
+import { linkLabel, PROFILE_LAYOUTS, type ProfileLayout as LayoutName, type ProfileLink, type PublicProfile } from '#shared/schemas/profile';
+import { opensPage } from './links';
 
 /**
  * The five public-profile layouts as pure React components (no browser APIs, no hooks), rendered
@@ -125,9 +126,11 @@ function Links({ profile, linkHref }: { profile: PublicProfile; linkHref: (l: Pr
   return (
     <nav className="pp-links" aria-label="Links">
       {profile.links.map((l) => {
-        const label = LINK_TYPE_LABELS[l.linkType] ?? 'Link';
+        const label = linkLabel(l);
+        // a page opens in a new tab; e-mail and phone links open their app here
+        const page = opensPage(l.url);
         return (
-          <a key={l.id} className="pp-link" href={linkHref(l)} target="_blank" rel="noopener noreferrer">
+          <a key={l.id} className="pp-link" href={linkHref(l)} target={page ? '_blank' : undefined} rel={page ? 'noopener noreferrer' : undefined}>
             <LinkIcon linkType={l.linkType} {...ICON} />
             <span>{label}</span>
           </a>

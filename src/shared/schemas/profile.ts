@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { CARD_TYPE_IDS, MAX_PROFILE_LINKS } from '#shared/catalogue';
 import { binaryFile, EmptyResponse, isoDate, isoDateTime, savedLinkUrl, singleLine, textDocument } from './common';
 import { QR_MAX_DATA_LENGTH, QR_STYLES } from '#shared/qr/qr-svg';
+import { MAX_PROFILE_LINKS_RANGE } from './settings';
+import { LINK_LABEL_MAX, LINK_MESSAGES, normalizeProfileLink } from '#shared/profile/links';
 /**
  * Profile contracts: GET/POST /api/profile, PUT /api/profile/{id}, PUT /api/profile (designer),
  * GET /api/p/{id}. Field messages are the spec's texts.
@@ -18,7 +20,27 @@ export const PROFILE_LAYOUT_INFO: Record<ProfileLayout, { label: string; descrip
   corporate: { label: 'Corporate', description: 'Professional, dark header' },
 };
 
-export const LINK_TYPES = ['website', 'linkedin', 'twitter', 'instagram', 'facebook', 'github', 'other'] as const;
+/**
+ * A link's type (issue 37, decision 37-03): its icon, its label and how its address is written
+ * (`#shared/profile/links`). 'other' stays for links saved before 'custom' (a labelled link) came.
+ */
+export const LINK_TYPES = [
+  'website',
+  'linkedin',
+  'twitter',
+  'instagram',
+  'facebook',
+  'github',
+  'whatsapp',
+  'tiktok',
+  'youtube',
+  'booking',
+  'email',
+  'phone',
+  'pdf',
+  'custom',
+  'other',
+] as const;
 export type LinkType = (typeof LINK_TYPES)[number];
 export const LINK_TYPE_LABELS: Record<LinkType, string> = {
   website: 'Website',
@@ -27,8 +49,20 @@ export const LINK_TYPE_LABELS: Record<LinkType, string> = {
   instagram: 'Instagram',
   facebook: 'Facebook',
   github: 'GitHub',
+  whatsapp: 'WhatsApp',
+  tiktok: 'TikTok',
+  youtube: 'YouTube',
+  booking: 'Book a meeting',
+  email: 'Email',
+  phone: 'Call',
+  pdf: 'PDF',
+  custom: 'Link',
   other: 'Link',
 };
+/** What a link button says: its own label, else its type's. */
+export function linkLabel(l: { linkType: string; label?: string | null }): string {
+  return l.label?.trim() || (LINK_TYPE_LABELS as Record<string, string>)[l.linkType] || 'Link';
+}
 
 export const MESSAGES = {
   fullName: 'Name must be at least 2 characters',
@@ -37,9 +71,18 @@ export const MESSAGES = {
   profileTemplate: 'Please select a digital profile style',
   linkUrl: 'Please enter a valid URL starting with http:// or https://',
   linkType: 'Please choose a link type',
+  /** the spec's default limit; the shop's own limit: {@link tooManyLinksMessage} */
   tooManyLinks: `You can add up to ${MAX_PROFILE_LINKS} links`,
   imageUrl: 'Please upload the image again',
 } as const;
+
+/** The too-many-links message at the shop's limit (settings' maxProfileLinks, 3 by default). */
+export function tooManyLinksMessage(max: number): string {
+  return `You can add up to ${max} links`;
+}
+
+/** The most links any request may carry: the highest limit staff may set (the shop's own limit is checked by the server). */
+const LINKS_CAP = MAX_PROFILE_LINKS_RANGE.max;
 
 const EMAIL_RE = /^[^\s@<>()[\]\\,;:"]+@[^\s@<>()[\]\\,;:"]+\.[^\s@<>()[\]\\,;:"]{2,}$/;
 const PHONE_RE = /^[0-9+()\-.\s/#*xX]+$/;
@@ -94,14 +137,26 @@ const urlOrEmpty = z
   .transform((v) => (v ?? '').trim())
   .pipe(z.union([z.literal(''), savedLinkUrl(MESSAGES.linkUrl)], { error: MESSAGES.linkUrl }));
 
-export const LinkInput = z.strictObject({
-  id: z.number().int().positive().max(2_147_483_647).optional(),
-  linkType: z.enum(LINK_TYPES, { error: MESSAGES.linkType }),
-  url: savedLinkUrl(MESSAGES.linkUrl),
-});
+export const LinkInput = z
+  .strictObject({
+    id: z.number().int().positive().max(2_147_483_647).optional(),
+    linkType: z.enum(LINK_TYPES, { error: MESSAGES.linkType }),
+    url: z.string({ error: MESSAGES.linkUrl }).max(2048, 'URL is too long'),
+    /** the button's text (max 40; required for 'custom'); "" and null mean the type's own */
+    label: z.string({ error: LINK_MESSAGES.labelLength }).max(200, LINK_MESSAGES.labelLength).nullable().optional(),
+  })
+  .transform((l, ctx) => {
+    const label = (l.label ?? '').replace(/\s+/g, ' ').trim();
+    if (label.length > LINK_LABEL_MAX) ctx.issues.push({ code: 'custom', path: ['label'], message: LINK_MESSAGES.labelLength, input: l.label });
+    else if (!label && l.linkType === 'custom') ctx.issues.push({ code: 'custom', path: ['label'], message: LINK_MESSAGES.label, input: l.label });
+    const normalized = normalizeProfileLink(l.linkType, l.url);
+    if ('error' in normalized) ctx.issues.push({ code: 'custom', path: ['url'], message: normalized.error, input: l.url });
+    if (ctx.issues.length) return z.NEVER;
+    return { ...l, url: 'url' in normalized ? normalized.url : l.url, label: label || null };
+  });
 export type LinkInput = z.input<typeof LinkInput>;
 
-const linksField = z.array(LinkInput).max(MAX_PROFILE_LINKS, MESSAGES.tooManyLinks).default([]);
+const linksField = z.array(LinkInput).max(LINKS_CAP, tooManyLinksMessage(LINKS_CAP)).default([]);
 const deleteLinksField = z.array(z.number().int().positive().max(2_147_483_647)).max(50).default([]);
 
 /** The profile's own fields as a request sends them, each rule once (the bodies below derive from it). */
@@ -160,7 +215,7 @@ export const ProfileDesignSaveBody = ProfileFields.partial().extend({
   /** design form extras, stored as links of type website and linkedin */
   website: urlOrEmpty.optional(),
   linkedinUrl: urlOrEmpty.optional(),
-  links: z.array(LinkInput).max(MAX_PROFILE_LINKS, MESSAGES.tooManyLinks).optional(),
+  links: z.array(LinkInput).max(LINKS_CAP, tooManyLinksMessage(LINKS_CAP)).optional(),
   deleteLinks: deleteLinksField.optional(),
   templateId: z.number({ error: 'Please choose a template' }).int('Please choose a template').positive('Please choose a template').max(100_000).optional(),
   cardType: z.enum(CARD_TYPE_IDS, { error: 'Please choose a card type' }).optional(),
@@ -175,6 +230,8 @@ export const ProfileLink = z.strictObject({
   id: z.number().int(),
   linkType: z.enum(LINK_TYPES),
   url: z.string(),
+  /** the owner's label (a custom link's text), or null: the type's label shows */
+  label: z.string().nullable(),
 });
 export type ProfileLink = z.infer<typeof ProfileLink>;
 

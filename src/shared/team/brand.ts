@@ -144,7 +144,7 @@ export function applyBrand(profile: PublicProfile, team: TeamBrandSource): Publi
   if (websiteLocked) links = links.filter((l) => linkAllowedUnderWebsiteLock(l, website));
   if (website && (websiteLocked || !links.some((l) => l.linkType === 'website'))) {
     // the team's website comes first (id 0: not a counted link of the member)
-    links = [{ id: 0, linkType: 'website', url: website }, ...links.filter((l) => !websiteLocked || l.linkType !== 'website')];
+    links = [{ id: 0, linkType: 'website', url: website, label: null }, ...links.filter((l) => !websiteLocked || l.linkType !== 'website')];
   }
   const logoUrl = pick('logoUrl', profile.logoUrl);
   return {

@@ -35,6 +35,8 @@ export const profileLinks = pgTable(
     linkType: text('link_type').notNull(),
     url: text('url').notNull(),
     position: integer('position').notNull().default(0),
+    /** the owner's label for the link (a custom link's button text; decision 37-03), or null */
+    label: text('label'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('profile_links_profile_idx').on(t.profileId)],

@@ -29,5 +29,5 @@ export function toProfile(row: ProfileRow, links: LinkRow[]): Profile {
 }
 
 function toLink(l: LinkRow): ProfileLink {
-  return { id: l.id, linkType: l.linkType as LinkType, url: l.url };
+  return { id: l.id, linkType: l.linkType as LinkType, url: l.url, label: l.label };
 }

@@ -11,10 +11,12 @@ import { shortId } from '#server/infra/crypto';
 import { recordEvent } from '#server/features/webhooks/public-api';
 import { keyFromFileUrl } from '#server/infra/files';
 import { keysOwnedByUser } from '#server/infra/file-ownership';
-import { MAX_PROFILE_LINKS, TEMPLATE_IDS } from '#shared/catalogue';
+import { TEMPLATE_IDS } from '#shared/catalogue';
+import { getMaxProfileLinks } from '#server/features/settings/public-api';
 import {
   DEFAULT_PROFILE_LAYOUT,
   MESSAGES,
+  tooManyLinksMessage,
   type ProfileDesignSaveBody,
   type LinkType,
   type Profile,
@@ -73,14 +75,15 @@ async function checkTemplateId(db: Db | Tx, templateId: number | undefined) {
 }
 
 interface LinkOps {
-  links: Array<{ id?: number; linkType: LinkType; url: string }>;
+  links: Array<{ id?: number; linkType: LinkType; url: string; label?: string | null }>;
   deleteLinks: number[];
 }
 
 /**
  * Applies link edits: links with an id update that link, links without one are added, ids in
  * deleteLinks are removed. Refuses (400, nothing written: the caller's transaction rolls back)
- * ids that are not this profile's and a result of more than 3 links.
+ * ids that are not this profile's and a result of more links than the shop allows (settings'
+ * maxProfileLinks, the spec's 3 by default; read in the transaction).
  */
 async function applyLinkOps(tx: Tx, profileId: string, ops: LinkOps) {
   const existing = await linksOf(tx, profileId);
@@ -95,8 +98,10 @@ async function applyLinkOps(tx: Tx, profileId: string, ops: LinkOps) {
     }
   });
   const added = ops.links.filter((l) => l.id === undefined).length;
-  if (existing.length - del.size + added > MAX_PROFILE_LINKS) {
-    throw badRequest(MESSAGES.tooManyLinks, { links: MESSAGES.tooManyLinks });
+  const max = await getMaxProfileLinks(tx);
+  if (existing.length - del.size + added > max) {
+    const message = tooManyLinksMessage(max);
+    throw badRequest(message, { links: message });
   }
   if (del.size) await tx.delete(profileLinks).where(and(eq(profileLinks.profileId, profileId), inArray(profileLinks.id, [...del])));
   let position = 0;
@@ -106,10 +111,10 @@ async function applyLinkOps(tx: Tx, profileId: string, ops: LinkOps) {
       mentioned.add(l.id);
       await tx
         .update(profileLinks)
-        .set({ linkType: l.linkType, url: l.url, position })
+        .set({ linkType: l.linkType, url: l.url, label: l.label ?? null, position })
         .where(and(eq(profileLinks.id, l.id), eq(profileLinks.profileId, profileId)));
     } else {
-      await tx.insert(profileLinks).values({ profileId, linkType: l.linkType, url: l.url, position });
+      await tx.insert(profileLinks).values({ profileId, linkType: l.linkType, url: l.url, label: l.label ?? null, position });
     }
     position++;
   }
@@ -322,7 +327,7 @@ export async function saveDesignerProfile(ctx: AppContext, userId: string, body:
           const sent = ops.links.find((x) => x.linkType === type);
           if (sent) continue; // an explicit link of that type wins
           if (value) {
-            if (link) ops.links.push({ id: link.id, linkType: type, url: value });
+            if (link) ops.links.push({ id: link.id, linkType: type, url: value, label: link.label });
             else ops.links.push({ linkType: type, url: value });
           } else if (link) {
             ops.deleteLinks.push(link.id);

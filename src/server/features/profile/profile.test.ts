@@ -133,7 +133,7 @@ describe('profile API', () => {
     expect(updated.fullName).toBe('Grace B. Hopper');
     expect(updated.profileTemplate).toBe('corporate');
     expect(updated.links.map((l: any) => l.linkType)).toEqual(['website', 'linkedin', 'twitter']);
-    expect(updated.links[0]).toEqual({ id: site.id, linkType: 'website', url: 'https://hopper.example.com' });
+    expect(updated.links[0]).toEqual({ id: site.id, linkType: 'website', url: 'https://hopper.example.com', label: null });
 
     // a 4th link is refused and nothing changes (not even the name)
     const four = await agent.put(`/api/profile/${p.id}`, {
@@ -225,7 +225,7 @@ describe('profile API', () => {
       const u = res.json();
       expect(u.id).toBe(p.id);
       expect(u).toMatchObject({ fullName: 'Grace Hopper', jobTitle: 'Commodore', email: 'grace@example.com', templateId: 18 });
-      expect(u.links.find((l: any) => l.linkType === 'website')).toEqual({ id: p.links[0].id, linkType: 'website', url: 'https://new.example' });
+      expect(u.links.find((l: any) => l.linkType === 'website')).toEqual({ id: p.links[0].id, linkType: 'website', url: 'https://new.example', label: null });
       expect(u.links).toHaveLength(2);
 
       for (const bad of [{ cardType: 'gold' }, { templateId: 999 }, { website: 'javascript:alert(1)' }, { email: 'x' }]) {

@@ -67,8 +67,8 @@ describe('vCard writer', () => {
     const text = buildVcard({
       ...input({
         links: [
-          { id: 1, linkType: 'linkedin', url: 'https://linkedin.com/in/jane' },
-          { id: 2, linkType: 'website', url: 'https://jane.example' },
+          { id: 1, linkType: 'linkedin', url: 'https://linkedin.com/in/jane', label: null },
+          { id: 2, linkType: 'website', url: 'https://jane.example', label: null },
         ],
       }),
       photoJpeg: Buffer.from([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3]),

@@ -1,4 +1,4 @@
-import { LINK_TYPE_LABELS, type PublicProfile } from '#shared/schemas/profile';
+import { linkLabel, type PublicProfile } from '#shared/schemas/profile';
 import { attachmentDisposition } from '#server/http/download-name';
 import { splitPersonName } from '#shared/person-name';
 
@@ -95,7 +95,7 @@ export function buildVcard(input: VcardInput): string {
   for (const l of p.links) {
     if (website && l.id === website.id) continue;
     add(`item${item}.URL`, l.url, true);
-    add(`item${item}.X-ABLabel`, LINK_TYPE_LABELS[l.linkType] ?? 'Link');
+    add(`item${item}.X-ABLabel`, linkLabel(l));
     item++;
   }
   add('X-QR-CODE', input.qrCodeUrl, true);

@@ -14,7 +14,7 @@ const base: PublicProfile = {
   customPhotoUrl: null,
   logoUrl: null,
   bannerLogoUrl: null,
-  links: [{ id: 7, linkType: 'linkedin', url: 'https://linkedin.com/in/jane' }],
+  links: [{ id: 7, linkType: 'linkedin', url: 'https://linkedin.com/in/jane', label: null }],
 };
 const URL_ = 'https://cards.example.com/p/abcd2345ef';
 

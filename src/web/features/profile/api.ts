@@ -2,6 +2,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ProfileSaveBodyInput } from '#shared/schemas/profile';
 import { getProfile, postProfile, putProfileById } from '#shared/contracts/profile';
 import { getStatsVisits } from '#shared/contracts/engagement';
+import { getSiteSettings } from '#shared/contracts/settings';
+import { MAX_PROFILE_LINKS } from '#shared/catalogue';
 import { callEndpoint, endpointKey, endpointQuery, endpointQueryOrNull } from '#web/lib/endpoint';
 
 export const PROFILE_KEY = endpointKey(getProfile);
@@ -26,4 +28,10 @@ export function useSaveProfile() {
 
 export function useVisitStats(enabled = true) {
   return useQuery({ ...endpointQuery(getStatsVisits), enabled });
+}
+
+/** How many links a profile may have: the shop's setting (public GET /api/site/settings), the spec's 3 until it loads. */
+export function useMaxProfileLinks(): number {
+  const q = useQuery(endpointQuery(getSiteSettings));
+  return q.data?.maxProfileLinks ?? MAX_PROFILE_LINKS;
 }

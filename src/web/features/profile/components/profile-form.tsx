@@ -1,13 +1,11 @@
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Plus, Trash2 } from 'lucide-react';
-import { MAX_PROFILE_LINKS } from '#shared/catalogue';
+import { ArrowDown, ArrowUp, Plus, Trash2 } from 'lucide-react';
 import {
   DEFAULT_PROFILE_LAYOUT,
   LINK_TYPES,
   LINK_TYPE_LABELS,
-  MESSAGES,
   PROFILE_LAYOUTS,
   PROFILE_LAYOUT_INFO,
   ProfileForm as ProfileFormSchema,
@@ -20,7 +18,8 @@ import { FormField, Input, Select } from '#web/components/ui/input';
 import { errorMessage, fieldErrors } from '#web/lib/api';
 import { toast } from '#web/lib/toast';
 import { cn } from '#web/lib/utils';
-import { useSaveProfile } from '#web/features/profile/api';
+import { useMaxProfileLinks, useSaveProfile, useVisitStats } from '#web/features/profile/api';
+import { LINK_LABEL_MAX, LINK_MESSAGES, normalizeProfileLink } from '#shared/profile/links';
 import { useAuth } from '#web/lib/session/use-auth';
 import { LockedInput, NO_LOCKS, type FieldLocks } from '#web/components/locked-input';
 import type { AuthUser } from '#shared/schemas/auth';
@@ -31,6 +30,7 @@ export interface EditableLink {
   id?: number;
   linkType: LinkType;
   url: string;
+  label: string;
   isNew?: boolean;
   isDeleted?: boolean;
 }
@@ -39,24 +39,37 @@ let keySeq = 0;
 const nextKey = () => `l${++keySeq}`;
 
 export function toEditable(profile: Profile | null): EditableLink[] {
-  return (profile?.links ?? []).map((l) => ({ key: nextKey(), id: l.id, linkType: l.linkType, url: l.url }));
+  return (profile?.links ?? []).map((l) => ({ key: nextKey(), id: l.id, linkType: l.linkType, url: l.url, label: l.label ?? '' }));
 }
 
-/** "example.com" becomes "https://example.com"; anything with a scheme is left for validation. */
-export function normalizeUrl(url: string): string {
-  const u = url.trim();
-  if (!u) return u;
-  if (/^[a-z][a-z0-9+.-]*:/i.test(u)) return u;
-  return `https://${u.replace(/^\/+/, '')}`;
+/** What each link type's address field asks for. */
+const URL_PLACEHOLDER: Partial<Record<LinkType, string>> = {
+  email: 'name@example.com',
+  phone: '+1 212 555 0100',
+  whatsapp: '+1 212 555 0100',
+  twitter: 'https://x.com/name or @name',
+  instagram: 'https://instagram.com/name or @name',
+  tiktok: 'https://tiktok.com/@name or @name',
+  youtube: 'https://youtube.com/@name or @name',
+  github: 'https://github.com/name or @name',
+  booking: 'https://calendly.com/name',
+  pdf: 'https://example.com/brochure.pdf',
+};
+
+/** A link's address as it will be saved (per type), or the text typed when it is not one yet. */
+function normalizedUrl(l: Pick<EditableLink, 'linkType' | 'url'>): string {
+  const r = normalizeProfileLink(l.linkType, l.url);
+  return 'url' in r ? r.url : l.url;
 }
 
-export function isHttpUrl(url: string): boolean {
-  try {
-    const u = new URL(url);
-    return (u.protocol === 'http:' || u.protocol === 'https:') && !!u.hostname && !/\s/.test(url);
-  } catch {
-    return false;
-  }
+/** The problem with a link before it is sent (the server's rules, `#shared/profile/links`). */
+function linkProblem(l: EditableLink): string | null {
+  const r = normalizeProfileLink(l.linkType, l.url);
+  if ('error' in r) return r.error;
+  const label = l.label.trim();
+  if (label.length > LINK_LABEL_MAX) return LINK_MESSAGES.labelLength;
+  if (!label && l.linkType === 'custom') return LINK_MESSAGES.label;
+  return null;
 }
 
 const LAYOUT_SWATCH: Record<string, string> = {
@@ -81,11 +94,14 @@ function defaults(profile: Profile | null, user: Pick<AuthUser, 'firstName' | 'l
 }
 
 /**
- * The profile form (tab profile): contact fields, layout style and up to 3 links. `locks`: the
+ * The profile form (tab profile): contact fields, layout style and links up to the shop's limit. `locks`: the
  * fields a team manages (issue 21), shown locked with the team's value (the page passes them in).
  */
 export function ProfileForm({ profile, onSaved, locks: locked = NO_LOCKS }: { profile: Profile | null; onSaved?: (p: Profile) => void; locks?: FieldLocks }) {
   const save = useSaveProfile();
+  const maxLinks = useMaxProfileLinks();
+  const stats = useVisitStats(!!profile);
+  const clicksOf = (id: number | undefined) => stats.data?.linkClicks.find((c) => c.linkId === id)?.clicks;
   const { user } = useAuth();
   const form = useForm<ProfileFormValues>({ resolver: zodResolver(ProfileFormSchema), defaultValues: defaults(profile, user) });
   const [links, setLinks] = useState<EditableLink[]>(() => toEditable(profile));
@@ -100,11 +116,11 @@ export function ProfileForm({ profile, onSaved, locks: locked = NO_LOCKS }: { pr
   }, [profile, user, reset]);
 
   const visible = links.filter((l) => !l.isDeleted);
-  const remaining = MAX_PROFILE_LINKS - visible.length;
+  const remaining = maxLinks - visible.length;
 
   function addLink() {
     if (remaining <= 0) return;
-    setLinks((ls) => [...ls, { key: nextKey(), linkType: locked('website') ? 'linkedin' : 'website', url: '', isNew: true }]);
+    setLinks((ls) => [...ls, { key: nextKey(), linkType: locked('website') ? 'linkedin' : 'website', url: '', label: '', isNew: true }]);
   }
   function removeLink(key: string) {
     // a saved link is marked deleted (its id is sent in deleteLinks); a new one is dropped
@@ -118,17 +134,33 @@ export function ProfileForm({ profile, onSaved, locks: locked = NO_LOCKS }: { pr
   function updateLink(key: string, patch: Partial<EditableLink>) {
     setLinks((ls) => ls.map((l) => (l.key === key ? { ...l, ...patch } : l)));
   }
+  /** Moves a link one place up (-1) or down (+1) among the shown ones; the saved order is the list's. */
+  function moveLink(key: string, by: -1 | 1) {
+    setLinks((ls) => {
+      const shown = ls.filter((l) => !l.isDeleted);
+      const i = shown.findIndex((l) => l.key === key);
+      const j = i + by;
+      if (i < 0 || j < 0 || j >= shown.length) return ls;
+      [shown[i], shown[j]] = [shown[j]!, shown[i]!];
+      return [...shown, ...ls.filter((l) => l.isDeleted)];
+    });
+  }
 
   const onSubmit = handleSubmit(async (values) => {
     const errs: Record<string, string> = {};
-    const normalized = links.map((l) => (l.isDeleted ? l : { ...l, url: normalizeUrl(l.url) }));
-    for (const l of normalized) if (!l.isDeleted && !isHttpUrl(l.url)) errs[l.key] = MESSAGES.linkUrl;
+    const normalized = links.map((l) => (l.isDeleted ? l : { ...l, url: normalizedUrl(l) }));
+    for (const l of normalized) {
+      const problem = l.isDeleted ? null : linkProblem(l);
+      if (problem) errs[l.key] = problem;
+    }
     setLinks(normalized);
     setLinkErrors(errs);
     if (Object.keys(errs).length) return;
     const body = {
       ...values,
-      links: normalized.filter((l) => !l.isDeleted).map((l) => ({ ...(l.id !== undefined ? { id: l.id } : {}), linkType: l.linkType, url: l.url })),
+      links: normalized
+        .filter((l) => !l.isDeleted)
+        .map((l) => ({ ...(l.id !== undefined ? { id: l.id } : {}), linkType: l.linkType, url: l.url, label: l.label.trim() || null })),
       deleteLinks: normalized.filter((l) => l.isDeleted && l.id !== undefined).map((l) => l.id!),
       customPhotoUrl: profile?.customPhotoUrl ?? null,
       logoUrl: profile?.logoUrl ?? null,
@@ -225,39 +257,57 @@ export function ProfileForm({ profile, onSaved, locks: locked = NO_LOCKS }: { pr
         {locked('website') ? <LockedInput id="team-website" value={locked('website')!.value} /> : null}
         <ul className="space-y-3">
           {visible.map((l, i) => (
-            <li key={l.key} className="flex flex-col gap-2 sm:flex-row sm:items-start" data-testid="link-row">
+            <li key={l.key} className="flex flex-col gap-2 rounded-md border border-border p-2 sm:flex-row sm:items-start" data-testid="link-row">
               <Select
                 aria-label={`Link ${i + 1} type`}
                 value={l.linkType}
                 onChange={(ev) => updateLink(l.key, { linkType: ev.target.value as LinkType })}
                 className="sm:w-40"
               >
-                {LINK_TYPES.filter((t) => t !== 'website' || !locked('website') || l.linkType === 'website').map((t) => (
+                {LINK_TYPES.filter((t) => (t !== 'website' || !locked('website') || l.linkType === 'website') && (t !== 'other' || l.linkType === 'other')).map((t) => (
                   <option key={t} value={t}>
-                    {LINK_TYPE_LABELS[t] === 'Link' ? 'Other' : LINK_TYPE_LABELS[t]}
+                    {t === 'custom' ? 'Custom (your label)' : t === 'other' ? 'Other' : LINK_TYPE_LABELS[t]}
                   </option>
                 ))}
               </Select>
-              <div className="flex-1 space-y-1">
+              <div className="min-w-0 flex-1 space-y-1">
                 <Input
                   aria-label={`Link ${i + 1} URL`}
-                  type="url"
-                  inputMode="url"
-                  placeholder="https://"
+                  type="text"
+                  inputMode={l.linkType === 'email' ? 'email' : l.linkType === 'phone' || l.linkType === 'whatsapp' ? 'tel' : 'url'}
+                  placeholder={URL_PLACEHOLDER[l.linkType] ?? 'https://'}
                   value={l.url}
                   aria-invalid={linkErrors[l.key] ? true : undefined}
                   onChange={(ev) => updateLink(l.key, { url: ev.target.value })}
-                  onBlur={(ev) => updateLink(l.key, { url: normalizeUrl(ev.target.value) })}
+                  onBlur={(ev) => updateLink(l.key, { url: normalizedUrl({ linkType: l.linkType, url: ev.target.value }) })}
+                />
+                <Input
+                  aria-label={`Link ${i + 1} label`}
+                  placeholder={l.linkType === 'custom' ? 'Label (required)' : `Label (optional, default ${LINK_TYPE_LABELS[l.linkType]})`}
+                  maxLength={LINK_LABEL_MAX}
+                  value={l.label}
+                  onChange={(ev) => updateLink(l.key, { label: ev.target.value })}
                 />
                 {linkErrors[l.key] ? (
                   <p role="alert" className="text-xs font-medium text-destructive">
                     {linkErrors[l.key]}
                   </p>
                 ) : null}
+                {l.id !== undefined && clicksOf(l.id) !== undefined ? (
+                  <p className="text-xs text-muted-foreground">{`${clicksOf(l.id)} ${clicksOf(l.id) === 1 ? 'click' : 'clicks'}`}</p>
+                ) : null}
               </div>
-              <Button type="button" variant="ghost" size="icon" aria-label={`Remove link ${i + 1}`} onClick={() => removeLink(l.key)}>
-                <Trash2 aria-hidden="true" />
-              </Button>
+              <div className="flex gap-1 self-end sm:self-start">
+                <Button type="button" variant="ghost" size="icon" aria-label="Move up" title="Move up" disabled={i === 0} onClick={() => moveLink(l.key, -1)}>
+                  <ArrowUp aria-hidden="true" />
+                </Button>
+                <Button type="button" variant="ghost" size="icon" aria-label="Move down" title="Move down" disabled={i === visible.length - 1} onClick={() => moveLink(l.key, 1)}>
+                  <ArrowDown aria-hidden="true" />
+                </Button>
+                <Button type="button" variant="ghost" size="icon" aria-label={`Remove link ${i + 1}`} onClick={() => removeLink(l.key)}>
+                  <Trash2 aria-hidden="true" />
+                </Button>
+              </div>
             </li>
           ))}
         </ul>
@@ -267,7 +317,7 @@ export function ProfileForm({ profile, onSaved, locks: locked = NO_LOCKS }: { pr
             Add Link ({remaining} remaining)
           </Button>
         ) : (
-          <p className="text-xs text-muted-foreground">You have added the maximum of {MAX_PROFILE_LINKS} links.</p>
+          <p className="text-xs text-muted-foreground">You have added the maximum of {maxLinks} links.</p>
         )}
       </fieldset>
 
