@@ -48,7 +48,8 @@ export function phoneDigits(input: string): string | null {
 function httpUrl(input: string): string | null {
   const v = input.trim();
   if (!v) return null;
-  const withScheme = /^[a-z][a-z0-9+.-]*:/i.test(v) ? v : `https://${v.replace(/^\/+/, '')}`;
+  // a bare "example.com" gets https://; "//evil.com" and other odd spellings are left to be refused
+  const withScheme = /^[a-z][a-z0-9+.-]*:/i.test(v) || !/^[a-z0-9]/i.test(v) ? v : `https://${v}`;
   return normalizeLinkUrl(withScheme);
 }
 
