@@ -24,13 +24,18 @@ function read(text: string): string {
   }
 }
 
-/** Milliseconds to read `text`, best of two (a shared machine's noise is one-sided). */
+/**
+ * Milliseconds of CPU this process spends reading `text`, best of two: CPU, not the clock, so
+ * waiting for a core while other test files run does not count (a shared machine's noise is
+ * one-sided).
+ */
 function timeRead(text: string): number {
   let best = Infinity;
   for (let i = 0; i < 2; i++) {
-    const t0 = performance.now();
+    const before = process.cpuUsage();
     read(text);
-    best = Math.min(best, performance.now() - t0);
+    const d = process.cpuUsage(before);
+    best = Math.min(best, (d.user + d.system) / 1000);
   }
   return best;
 }
@@ -41,12 +46,28 @@ function timeRead(text: string): number {
  * allocation-bound path is many times that: a million blank lines took 15x).
  */
 let ordinaryMs = 0;
+let ordinaryText = '';
 const bound = () => 8 * ordinaryMs + 300;
+
+/**
+ * Whether `text` reads within the bound. Other test files share the two cores, and a busy moment
+ * only ever makes a read slower: over the bound, the yardstick and the text are timed again, up to
+ * three times, and the best pair decides (a quadratic path stays many times over on every try).
+ */
+function readsInLinearTime(text: string): { ok: boolean; ms: number } {
+  let ms = timeRead(text);
+  for (let tries = 1; ms >= bound() && tries < 3; tries++) {
+    ordinaryMs = Math.min(ordinaryMs, timeRead(ordinaryText));
+    ms = Math.min(ms, timeRead(text));
+  }
+  return { ok: ms < bound(), ms };
+}
 
 describe('members CSV parser on hostile input', () => {
   it('an ordinary 1 MB file (the yardstick)', () => {
     const row = 'Person Name,person.name@example.com,Sales Engineer,+1 212 555 0100\n';
-    ordinaryMs = timeRead(`name,email,job title,phone\n${row.repeat(Math.floor((CAP - 30) / row.length))}`);
+    ordinaryText = `name,email,job title,phone\n${row.repeat(Math.floor((CAP - 30) / row.length))}`;
+    ordinaryMs = timeRead(ordinaryText);
     expect(ordinaryMs).toBeLessThan(5000);
   });
 
@@ -57,7 +78,8 @@ describe('members CSV parser on hostile input', () => {
       fc.property(head, fc.array(unit, { minLength: 1, maxLength: 4 }), fc.boolean(), (h, units, unclosed) => {
         const piece = units.join('');
         const text = (h + piece.repeat(Math.ceil((CAP - h.length) / piece.length))).slice(0, CAP - 1) + (unclosed ? '"' : '');
-        expect(timeRead(text), JSON.stringify({ h, piece, ordinaryMs })).toBeLessThan(bound());
+        const r = readsInLinearTime(text);
+        expect(r.ok, JSON.stringify({ h, piece, ms: r.ms, ordinaryMs })).toBe(true);
       }),
       { numRuns: 25, seed: 32 },
     );
@@ -75,7 +97,8 @@ describe('members CSV parser on hostile input', () => {
     };
     for (const [name, text] of Object.entries(cases)) {
       // each is about 0.1 s; a million line ends took 2-2.7 s when every blank line was kept as a row
-      expect(timeRead(text), `${name} (ordinary file: ${ordinaryMs.toFixed(0)} ms)`).toBeLessThan(bound());
+      const r = readsInLinearTime(text);
+      expect(r.ok, `${name}: ${r.ms.toFixed(0)} ms (ordinary file: ${ordinaryMs.toFixed(0)} ms)`).toBe(true);
     }
     expect(read(cases.rows)).toBe(`At most ${TEAM_LIMITS.maxImportRows} people per file`);
   });
