@@ -104,7 +104,10 @@ describe('the worker pool', () => {
     // below is ended while it runs (422), not while it waits for a thread to start (503)
     await pool.run('render', 'renderSvg', { svg: smallCard, opts: { format: 'png' } });
     // untrusted SVG runs in the sandbox now (decision 32-02); a thread's time limit still holds
-    const err = await pool.run('render', 'renderSvg', { svg: slowSvg, opts: { format: 'png', width: 4000 } }, { timeoutMs: 20 }).catch((e: unknown) => e);
+    // a limit well above the start-up message's trip (at 20 ms a busy event loop could see the limit
+    // before the "started" message, a 503), on a render needing seconds of CPU (decision 32-07)
+    const runaway = '<svg xmlns="http://www.w3.org/2000/svg" width="1500" height="1500"><filter id="t"><feTurbulence baseFrequency="0.01" numOctaves="4"/></filter><rect width="1500" height="1500" filter="url(#t)"/></svg>';
+    const err = await pool.run('render', 'renderSvg', { svg: runaway, opts: { format: 'png' } }, { timeoutMs: 300 }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(HttpError);
     expect((err as HttpError).statusCode).toBe(422);
     expect((err as HttpError).message).toBe('This design is too complex to render');

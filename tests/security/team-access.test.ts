@@ -47,7 +47,7 @@ afterAll(async () => {
 });
 
 const brand = { primaryColor: '#123456', accentColor: '#7a1f1f', lockedFields: [] };
-const order = () => ({ members: [{ userId: ids.member, quantity: 1 }], cardType: 'standard', cardStyle: 'Matte', deliveryOption: 'standard', address: '1 Main St, New York' });
+const order = () => ({ members: [{ userId: ids.member, quantity: 1 }], cardType: 'standard', cardStyle: 'Matte', deliveryOption: 'standard', shippingAddress: { name: 'Front Desk', line1: '1 Main St', city: 'New York', state: 'NY', postalCode: '10001' } });
 
 /** Each route with what each caller must get: 'ok' is any 2xx; a number is that status. */
 const MATRIX: { name: string; call: (a: Agent) => Promise<{ statusCode: number }>; expect: Record<Who, 'ok' | number> }[] = [

@@ -123,7 +123,7 @@ describe('idempotency keys belong to their caller', () => {
     });
     expect(made.statusCode, made.body).toBe(201);
     const key = crypto.randomUUID();
-    const body = { members: [{ userId: owner.user.id, quantity: 100 }], cardType: 'standard', cardStyle: 'Matte', deliveryOption: 'standard', address: '1 Main St, New York', clientToken: key };
+    const body = { members: [{ userId: owner.user.id, quantity: 100 }], cardType: 'standard', cardStyle: 'Matte', deliveryOption: 'standard', shippingAddress: { name: 'Front Desk', line1: '1 Main St', city: 'New York', state: 'NY', postalCode: '10001' }, clientToken: key };
     const placed = await owner.agent.post('/api/team/orders', body);
     expect(placed.statusCode, placed.body).toBe(201);
     const [row] = await db().select().from(orders).where(eq(orders.id, placed.json().orderId));

@@ -3,7 +3,7 @@ import { CARD_STYLES, CARD_TYPE_IDS, DELIVERY_OPTION_IDS, QUANTITY_MAX } from '#
 import { emailField, isoDate, isoDateTime, savedLinkUrl, singleLine, textDocument } from './common';
 import { PROFILE_LAYOUTS, emailOrNull, fileUrlOrNull, fullNameField, phoneOrNull } from './profile';
 import { LOCKABLE_FIELDS, readableOnWhite } from '#shared/team/brand';
-import { ShippingAddress } from './orders';
+import { ShippingAddress, withShippingAddressRule } from './orders';
 import { Lead } from './engagement';
 
 /**
@@ -198,7 +198,7 @@ export const TeamTransferBody = z.strictObject({ userId: z.uuid({ error: 'Member
 
 // ---- team cards ----
 
-export const TeamOrderBody = z.strictObject({
+const TeamOrderFields = z.strictObject({
   members: z
     .array(
       z.strictObject({
@@ -213,14 +213,16 @@ export const TeamOrderBody = z.strictObject({
   cardType: z.enum(CARD_TYPE_IDS, { error: 'Please choose a card type' }),
   cardStyle: z.enum(CARD_STYLES, { error: 'Select a card style' }),
   deliveryOption: z.enum(DELIVERY_OPTION_IDS, { error: 'Select a delivery option' }),
-  /** where the one delivery goes */
-  address: singleLine(300, 'Delivery address').refine((s) => s.trim().length >= 5, 'Please enter the delivery address'),
-  /** the same delivery in the order's structured form (issue 35): when sent, stored as the order's shipping address */
+  /** the delivery as one line (older clients); without it, the structured address's lines */
+  address: singleLine(300, 'Delivery address').refine((s) => s.trim().length >= 5, 'Please enter the delivery address').optional(),
+  /** where the one delivery goes (issue 35): required unless the delivery is pickup, stored as the order's shipping address */
   shippingAddress: ShippingAddress.optional(),
   specialRequests: textOrNull(500, 'Special requests').optional(),
   /** a retry with the same token answers the first order */
   clientToken: z.string().regex(/^[A-Za-z0-9_.:-]{8,100}$/, 'Invalid client token').optional(),
 });
+/** POST /api/team/orders: one delivery for the team's cards, with its address unless it is a pickup (issue 35). */
+export const TeamOrderBody = withShippingAddressRule(TeamOrderFields);
 
 export const TeamCard = z.strictObject({
   cardId: z.number().int(),

@@ -15,6 +15,7 @@ import { loadPublicProfile } from '#server/features/profile/public-api';
 import { generateCardCode, insertTeamCardCode } from '#server/features/engagement/public-api';
 import { checkedLook, getTemplate, renderCard } from '#server/features/templates/public-api';
 import { TEMPLATE_IDS } from '#shared/catalogue';
+import { addressLines } from '#shared/orders/address';
 import { orderStatusPath } from '#shared/routes';
 import { OrderInput } from '#shared/schemas/orders';
 import { cardCodeQrText } from '#shared/schemas/engagement';
@@ -111,7 +112,7 @@ export async function createTeamOrder(ctx: AppContext, userId: string, body: Bod
           phone: m.team.companyPhone,
           companyName: m.team.companyName || m.team.name,
           position: null,
-          address: body.address,
+          address: body.address ?? (body.shippingAddress ? addressLines(body.shippingAddress).join(', ').slice(0, 300) : undefined),
           shippingAddress: body.deliveryOption === 'pickup-nyc' ? undefined : body.shippingAddress,
           quantity,
           cardType: body.cardType,

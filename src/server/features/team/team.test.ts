@@ -164,6 +164,26 @@ describe('a team: create, brand, invite, accept', () => {
 });
 
 describe('team cards, analytics, leads and offboarding', () => {
+  it('a delivered team order needs its address (400 on the field, nothing written); a pickup needs none', async () => {
+    const owner = await ownerWithTeam();
+    const a = await joinedMember(owner.agent, 'Ada Address');
+    const before = (await t.app.ctx.db.select({ id: orders.id }).from(orders)).length;
+    const base = { members: [{ userId: a.user.id, quantity: 10 }], cardType: 'standard', cardStyle: 'Matte' };
+    // a one-line address alone no longer places a delivered order
+    const missing = await owner.agent.post('/api/team/orders', { ...base, deliveryOption: 'standard', address: '1 Main St, New York, NY' });
+    expect(missing.statusCode, missing.body).toBe(400);
+    expect(missing.json().errors).toMatchObject({ shippingAddress: 'Enter the delivery address' });
+    const bad = await owner.agent.post('/api/team/orders', { ...base, deliveryOption: 'rush-24h', shippingAddress: { name: 'Front Desk', line1: '', city: 'New York', state: 'NY', postalCode: '10001' } });
+    expect(bad.statusCode, bad.body).toBe(400);
+    expect(Object.keys(bad.json().errors)).toContain('shippingAddress.line1');
+    expect((await t.app.ctx.db.select({ id: orders.id }).from(orders)).length).toBe(before);
+    // a pickup: no address asked, none kept
+    const pickup = await owner.agent.post('/api/team/orders', { ...base, deliveryOption: 'pickup-nyc', shippingAddress: { name: 'Front Desk', line1: '1 Main St', city: 'New York', state: 'NY', postalCode: '10001' } });
+    expect(pickup.statusCode, pickup.body).toBe(201);
+    const [row] = await t.app.ctx.db.select().from(orders).where(eq(orders.id, pickup.json().orderId));
+    expect(row.shippingAddress).toBeNull();
+  });
+
   it('one order for chosen members, each card with its own code; stats and leads; removing a member turns their card to the company page', async () => {
     const owner = await ownerWithTeam();
     await owner.agent.put('/api/team/brand', brand);
@@ -198,7 +218,7 @@ describe('team cards, analytics, leads and offboarding', () => {
     const mine = (await a.agent.get('/api/cards')).json();
     expect(mine.some((c: { id: number; status: string }) => c.id === annCard.cardId && c.status === 'pending')).toBe(true);
     // a member cannot order for the team, nor see its stats
-    expect((await a.agent.post('/api/team/orders', { members: [{ userId: a.user.id, quantity: 1 }], cardType: 'standard', cardStyle: 'Matte', deliveryOption: 'standard', address: '1 Main St' })).statusCode).toBe(403);
+    expect((await a.agent.post('/api/team/orders', { members: [{ userId: a.user.id, quantity: 1 }], cardType: 'standard', cardStyle: 'Matte', deliveryOption: 'pickup-nyc' })).statusCode).toBe(403);
     expect((await a.agent.get('/api/team/stats')).statusCode).toBe(403);
 
     // staff review the order as one batch: reject Bob's with a reason (Bob is told), approve the rest at once

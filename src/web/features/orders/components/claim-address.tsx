@@ -9,7 +9,7 @@ import { Skeleton } from '#web/components/ui/skeleton';
 import { errorMessage, fieldErrors } from '#web/lib/api';
 import { toast } from '#web/lib/toast';
 import { useOrderStatus, useUpdateOrderAddress } from '#web/features/orders/api';
-import { AddressFields, EMPTY_ADDRESS, type AddressFormValues } from './address-fields';
+import { AddressFields, EMPTY_ADDRESS, type AddressFormValues } from '#web/components/address-fields';
 
 /**
  * The claim flow's next step (issue 35): a claimed visitor order that is delivered (not pickup) and

@@ -12,7 +12,7 @@ import { FormField, Input, Select } from '#web/components/ui/input';
 import { Spinner } from '#web/components/ui/spinner';
 import { useCheckoutTerms } from '#web/features/orders/checkout-api';
 import { PriceSummary } from '#web/features/orders/price-summary';
-import { AddressFields, AddressLines, EMPTY_ADDRESS, type AddressFormValues } from './address-fields';
+import { AddressFields, AddressLines, EMPTY_ADDRESS, type AddressFormValues } from '#web/components/address-fields';
 
 /** What the checkout adds to a design to make it an order (issue 35). */
 interface CheckoutChoice {

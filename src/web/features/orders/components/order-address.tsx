@@ -8,7 +8,7 @@ import { Card, CardContent, CardHeader } from '#web/components/ui/card';
 import { errorMessage, fieldErrors } from '#web/lib/api';
 import { toast } from '#web/lib/toast';
 import { useUpdateOrderAddress } from '#web/features/orders/api';
-import { AddressFields, AddressLines, toAddressForm, type AddressFormValues } from './address-fields';
+import { AddressFields, AddressLines, toAddressForm, type AddressFormValues } from '#web/components/address-fields';
 
 /**
  * The order page's delivery address (issue 35): shown, and while the order has not shipped the

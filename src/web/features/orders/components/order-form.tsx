@@ -15,7 +15,7 @@ import { newClientToken, useSubmitOrder } from '#web/features/orders/api';
 import { ArtworkUpload, type ArtworkState } from '#web/features/orders/artwork-upload';
 import { PriceSummary } from '#web/features/orders/price-summary';
 import type { OrderSuccessState } from '#web/features/orders/components/order-placed';
-import { AddressFields, EMPTY_ADDRESS, type AddressFormValues } from '#web/features/orders/components/address-fields';
+import { AddressFields, EMPTY_ADDRESS, type AddressFormValues } from '#web/components/address-fields';
 
 type FormInput = {
   customerName: string;

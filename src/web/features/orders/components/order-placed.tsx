@@ -3,7 +3,7 @@ import { CheckCircle2, CreditCard, Factory, Mail, QrCode } from 'lucide-react';
 import type { ShippingAddressView } from '#shared/schemas/orders';
 import { INVOICE_NOTE, TAX_NOTE } from '#shared/orders/checkout-terms';
 import { Button } from '#web/components/ui/button';
-import { AddressLines } from './address-fields';
+import { AddressLines } from '#web/components/address-fields';
 import { StepList } from './step-list';
 
 /** What the order form hands to /order-success (router state: the order page's link holds its key). */

@@ -10,7 +10,7 @@ import { errorMessage } from '#web/lib/api';
 import { toast } from '#web/lib/toast';
 import { newClientToken } from '#web/features/orders/api';
 import { useCheckoutTerms, useReorder } from '#web/features/orders/checkout-api';
-import { AddressLines } from './address-fields';
+import { AddressLines } from '#web/components/address-fields';
 
 /**
  * "Reorder" of an order whose design is approved (issue 35): the summary of the new order (the same

@@ -1,7 +1,10 @@
 import { useState, type FormEvent } from 'react';
+import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { CARD_STYLES, CARD_TYPES, DELIVERY_OPTIONS, formatUsd, priceOrder } from '#shared/catalogue';
+import { needsShippingAddress } from '#shared/schemas/orders';
 import type { TeamOrder } from '#shared/schemas/team';
+import { AddressFields, EMPTY_ADDRESS, type AddressFormValues } from '#web/components/address-fields';
 import { Badge } from '#web/components/ui/badge';
 import { Button } from '#web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card';
@@ -35,11 +38,24 @@ function quote(cardType: string, deliveryOption: string, quantity: number): numb
   }
 }
 
+/** The server's flat field errors under `shippingAddress.` as the address inputs show them. */
+function addressErrors(errors: Record<string, string>) {
+  const out: Partial<Record<keyof AddressFormValues, { type: string; message: string }>> = {};
+  for (const [k, message] of Object.entries(errors)) {
+    const m = /^shippingAddress\.(\w+)$/.exec(k);
+    if (m) out[m[1] as keyof AddressFormValues] = { type: 'server', message };
+  }
+  return out;
+}
+
 function OrderForm({ defaultAddress }: { defaultAddress: string }) {
   const members = useTeamMembers();
   const place = usePlaceTeamOrder();
   const [qty, setQty] = useState<Record<string, number>>({});
-  const [v, setV] = useState({ cardType: CARD_TYPES[0].id as string, cardStyle: CARD_STYLES[0] as string, deliveryOption: DELIVERY_OPTIONS[0].id as string, address: defaultAddress });
+  const [v, setV] = useState({ cardType: CARD_TYPES[0].id as string, cardStyle: CARD_STYLES[0] as string, deliveryOption: DELIVERY_OPTIONS[0].id as string });
+  // the delivery address (issue 35): the same inputs as the order form and the checkout
+  const addressForm = useForm<{ shippingAddress: AddressFormValues }>({ defaultValues: { shippingAddress: EMPTY_ADDRESS } });
+  const shipped = needsShippingAddress(v.deliveryOption);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [token, setToken] = useState(newOrderKey);
   const chosen = Object.entries(qty).filter(([, n]) => n > 0);
@@ -56,11 +72,12 @@ function OrderForm({ defaultAddress }: { defaultAddress: string }) {
         cardType: v.cardType as never,
         cardStyle: v.cardStyle as never,
         deliveryOption: v.deliveryOption as never,
-        address: v.address,
+        ...(shipped ? { shippingAddress: addressForm.getValues('shippingAddress') } : {}),
         clientToken: token,
       });
       done(`Order #${order.orderId} placed`, `${order.cards.length} cards are waiting for our design review.`);
       setQty({});
+      addressForm.reset();
       setToken(newOrderKey());
     } catch (err) {
       setErrors(fieldErrors(err));
@@ -137,9 +154,20 @@ function OrderForm({ defaultAddress }: { defaultAddress: string }) {
           </Select>
         </FormField>
       </div>
-      <FormField id="team-address" label="Delivery address (one delivery for everyone)" required error={errors.address}>
-        <Input id="team-address" value={v.address} onChange={(e) => setV({ ...v, address: e.target.value })} aria-invalid={!!errors.address} />
-      </FormField>
+      {shipped ? (
+        <fieldset className="space-y-3">
+          <legend className="text-sm font-medium">Delivery address (one delivery for everyone)</legend>
+          {defaultAddress ? <p className="text-xs text-muted-foreground">The team&apos;s address on file: {defaultAddress}</p> : null}
+          {errors.shippingAddress ? (
+            <p className="text-sm text-destructive" role="alert">
+              {errors.shippingAddress}
+            </p>
+          ) : null}
+          <AddressFields register={addressForm.register} errors={addressErrors(errors)} />
+        </fieldset>
+      ) : (
+        <p className="text-sm text-muted-foreground">Picked up at our New York studio: no delivery address needed.</p>
+      )}
       <div className="flex flex-wrap items-center gap-4">
         <Button type="submit" variant="gold" disabled={place.isPending || !chosen.length}>
           {place.isPending ? 'Placing the order…' : `Order ${total.toLocaleString('en-US')} cards for ${chosen.length} ${chosen.length === 1 ? 'person' : 'people'}`}
