@@ -15,3 +15,5 @@ export * from './production';
 export * from './webhooks';
 export * from './developer';
 export * from './settings';
+export * from './scim';
+export * from './audit';
