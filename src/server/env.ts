@@ -153,6 +153,8 @@ const EnvSchema = z.object({
   WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(1000).max(30_000).default(10_000),
   // API access tokens (issue 23, decision 23-01): requests per minute per token
   API_TOKEN_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(120),
+  // identity audit log (issue 39, decision 39-02): days an entry is kept
+  AUDIT_LOG_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(365),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
