@@ -1,4 +1,4 @@
-import { pgTable, text, timestamp, uuid, integer, boolean, serial, index } from 'drizzle-orm/pg-core';
+import { pgTable, text, timestamp, uuid, integer, boolean, serial, index, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from './auth';
 
 export const profiles = pgTable('profiles', {
@@ -21,9 +21,22 @@ export const profiles = pgTable('profiles', {
   templateId: integer('template_id').notNull().default(17),
   cardType: text('card_type').notNull().default('standard'),
   leadFormEnabled: boolean('lead_form_enabled').notNull().default(true),
+  /** the short address /@{handle} (lower case; decision 37-04), or null */
+  handle: text('handle'),
+  /** the handle's skeleton (#shared/profile/handle): what uniqueness compares */
+  handleKey: text('handle_key'),
+  /** the handle before the last change: redirects to the profile until previousHandleUntil */
+  previousHandle: text('previous_handle'),
+  previousHandleKey: text('previous_handle_key'),
+  previousHandleUntil: timestamp('previous_handle_until', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-});
+}, (t) => [
+  uniqueIndex('profiles_handle_idx').on(t.handle),
+  uniqueIndex('profiles_handle_key_idx').on(t.handleKey),
+  uniqueIndex('profiles_previous_handle_key_idx').on(t.previousHandleKey),
+  index('profiles_previous_handle_idx').on(t.previousHandle),
+]);
 
 export const profileLinks = pgTable(
   'profile_links',
