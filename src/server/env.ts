@@ -155,6 +155,11 @@ const EnvSchema = z.object({
   API_TOKEN_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(120),
   // identity audit log (issue 39, decision 39-02): days an entry is kept
   AUDIT_LOG_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(365),
+  // online backups of the embedded database (issue 38, decision 38-02): folder (default DATA_DIR/backups),
+  // hours between scheduled backups (0: none), how many to keep
+  BACKUP_DIR: optionalString,
+  BACKUP_EVERY_HOURS: z.coerce.number().min(0).max(24 * 365).default(0),
+  BACKUP_KEEP: z.coerce.number().int().min(1).max(1000).default(7),
 });
 
 export type Env = z.infer<typeof EnvSchema>;

@@ -5,10 +5,13 @@ import { runSeeds } from '#server/seeds';
 import { closeWorkerPool, workerPool } from '#server/infra/worker-pool';
 import { closeProcessPool, configureProcessPool, processPool, sandboxOptionsFrom } from '#server/infra/process-pool';
 import { buildApp } from './app';
+import { lockDataDir } from '#server/db/data-dir-lock';
 
 async function main() {
   const started = Date.now();
   const config = loadConfig();
+  // the embedded database belongs to one process: a second server, or a move or restore, is refused (decision 38-02)
+  if (!config.DATABASE_URL) lockDataDir(config.dataDir);
   // the sandbox's warm process loads (about a second of CPU: jsdom, sharp, resvg) while the database
   // opens and migrates, so the first upload after start-up does not wait for it (decision 32-02)
   configureProcessPool(sandboxOptionsFrom(config));
