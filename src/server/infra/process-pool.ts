@@ -21,7 +21,7 @@ import { currentClient, currentRequestSignal, laneCounters, poolLog, type KillRe
  *   3 s later). So every answer comes by the deadline;
  * - a caller that went away (the request's connection closed: `signal`) takes its task with it:
  *   dropped from the queue, or its child SIGKILLed, and its quota slot freed at once;
- * - `warm` children stay loaded (jsdom, sharp, resvg), so an upload's round trip is a message, not
+ * - `warm` children stay loaded (sharp, resvg), so an upload's round trip is a message, not
  *   a process start;
  * - each lane (`upload`, `ai`) has a bounded queue (`WORKER_QUEUE_SIZE`; full: 503 + Retry-After),
  *   `ai` never takes the last child, and one client (account, or address when signed out) has at
@@ -65,7 +65,7 @@ const IDLE_CHILD_MS = 30_000;
 /**
  * After a child was killed or retired, the warm spare that replaces it starts this much later
  * (a task that arrives meanwhile starts one at once). Kills come in bursts from hostile traffic:
- * loading a spare (jsdom, sharp, resvg: about 1.5 s of CPU) right after each one would only burn
+ * loading a spare (sharp, resvg: most of a second of CPU) right after each one would only burn
  * CPU while the storm lasts and keep it busy after its last answer (decision 32-06).
  */
 const REFILL_AFTER_LOSS_MS = 3000;

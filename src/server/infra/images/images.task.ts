@@ -6,9 +6,9 @@ import { sanitizeSvg, type SanitizeSvgOptions } from '#server/infra/svg/svg-sani
 
 /** Upload tasks, run on the worker pool (src/server/worker.ts): never on the main thread. */
 
-// jsdom takes about a second to load: a worker loads it as it starts (the server starts its warm
-// worker at boot), outside any task's time limit
-sanitizeSvg('<svg xmlns="http://www.w3.org/2000/svg"/>');
+// the sanitizer's code is compiled as a worker starts (the server starts its warm worker at boot),
+// outside any task's time limit
+sanitizeSvg('<svg xmlns="http://www.w3.org/2000/svg"><rect width="1" height="1"/></svg>');
 
 export function sanitizeSvgTask(arg: { text: string; opts?: SanitizeSvgOptions }): string {
   return sanitizeSvg(arg.text, arg.opts);

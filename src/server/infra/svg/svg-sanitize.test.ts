@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { JSDOM } from 'jsdom';
 import { sanitizeSvg, SvgRejectedError, cleanCss } from './svg-sanitize';
@@ -149,5 +150,131 @@ describe('sanitizeSvg: budgets in output pixels (issue 32)', () => {
       400,
       /morphology radius is 24,000 px at print size/,
     );
+  });
+});
+
+describe('sanitizeSvg: one linear pass, whatever the file (issue 32, decision 32-08)', () => {
+  /** CPU time of the fastest of three runs, in ms (the process's CPU, not the clock: a busy machine does not count) */
+  function cpuTimeOf(run: () => void): number {
+    let best = Infinity;
+    for (let k = 0; k < 3; k++) {
+      const before = process.cpuUsage();
+      run();
+      const d = process.cpuUsage(before);
+      best = Math.min(best, (d.user + d.system) / 1000);
+    }
+    return best;
+  }
+  const NS = 'xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink"';
+  const pad = (unit: string, bytes: number) => unit.repeat(Math.max(1, Math.floor(bytes / unit.length)));
+  /** accepted shapes, as a function of the element count (10,000 is the budget) */
+  const SHAPES: Record<string, (count: number) => string> = {
+    'bare rects': (c) => `<svg ${NS}>${pad('<rect width="1" height="1"/>', c * 28)}</svg>`,
+    'rects with many attributes': (c) =>
+      `<svg ${NS}>${pad('<rect x="1" y="2" width="3" height="4" rx="1" fill="#123" stroke="#456" stroke-width="1" opacity=".5" data-a="b"/>', c * 104)}</svg>`,
+    'paths with data': (c) => `<svg ${NS}>${pad('<path d="M0 0h9v9z" fill="url(#g)"/>', c * 38)}</svg>`,
+    'nested groups': (c) => `<svg ${NS}>${pad('<g transform="translate(1 1)"><circle r="1"/></g>', (c / 2) * 49)}</svg>`,
+    // the text budgets (1,000 text elements, 20,000 characters, 64 KB of character data) bound it
+    'text with references': (c) => `<svg ${NS}>${pad('<text x="1" y="1">&amp;&#x3C;&#60;</text>', (c / 10) * 39)}<desc>${pad('&amp;', c * 5)}</desc></svg>`,
+    'unknown elements unwrapped': (c) => `<svg ${NS}>${pad('<blob><rect width="1" height="1"/></blob>', (c / 2) * 41)}</svg>`,
+    'dropped elements': (c) => `<svg ${NS}>${pad('<metadata><rect width="1" height="1"/></metadata>', (c / 2) * 49)}</svg>`,
+    'uses': (c) => `<svg ${NS}><defs><rect id="r" width="1" height="1"/></defs>${pad('<use xlink:href="#r"/>', (c / 2) * 22)}</svg>`,
+  };
+  for (const [name, make] of Object.entries(SHAPES)) {
+    it(`${name}: the element budget in under 250 ms of CPU, 10x the elements in at most 10x the time`, () => {
+      const small = make(900);
+      const big = make(9000);
+      const tSmall = cpuTimeOf(() => sanitizeSvg(small));
+      const tBig = cpuTimeOf(() => sanitizeSvg(big));
+      expect(tBig, `${name}: ${small.length} bytes ${tSmall.toFixed(1)} ms, ${big.length} bytes ${tBig.toFixed(1)} ms`).toBeLessThan(10 * Math.max(tSmall, 20));
+      expect(tBig).toBeLessThan(250);
+    });
+  }
+});
+
+describe('sanitizeSvg: generated hostile markup (fast-check)', () => {
+  const KEPT = new Set(
+    `svg g defs symbol use switch view image style title desc path rect circle ellipse line polyline polygon text tspan textPath
+     linearGradient radialGradient stop pattern clipPath mask marker filter feBlend feColorMatrix feComponentTransfer feComposite
+     feConvolveMatrix feDiffuseLighting feDisplacementMap feDistantLight feDropShadow feFlood feFuncA feFuncB feFuncG feFuncR
+     feGaussianBlur feImage feMerge feMergeNode feMorphology feOffset fePointLight feSpecularLighting feSpotLight feTile feTurbulence`
+      .split(/\s+/)
+      .filter(Boolean),
+  );
+  const opening = fc.constantFrom(
+    '<g>', '<rect width="1" height="1">', '<text>', '<title>', '<style>', '<a href="javascript:alert(1)">', '<script>', '<foreignObject>',
+    '<div xmlns="http://www.w3.org/1999/xhtml">', '<img src="x" onerror="alert(1)">', '<iframe>', '<animate attributeName="href" to="javascript:x">',
+    '<set attributeName="onclick" to="alert(1)">', '<sodipodi:namedview>', '<image href="&#106;avascript:alert(1)">', '<use xlink:href="http://evil.example/#x">',
+    '<LinearGradient>', '<lineargradient id="g">', '<svg>', '<blob>', '<feImage href="data:image/svg+xml;base64,PHN2Zz4=">', '<desc>', '<metadata>',
+    '<rect style="fill:url(http://evil.example/x)">', '<rect fill="url(&quot;http://evil.example&quot;)">', '<g onload="alert(1)" OnClick="x()">',
+    '<path d="M0 0" xlink:href="#ok" data-field="name" aria-label="x" role="img">', '<handler>', '<g xmlns="http://www.w3.org/1999/xhtml">',
+  );
+  const text = fc.constantFrom(
+    'x', ' ', '&amp;', '&lt;script&gt;alert(1)&lt;/script&gt;', '&lt;img src=x onerror=alert(1)&gt;', '&#60;iframe&#62;', '@import url(http://evil.example/a.css);',
+    '.a{fill:url(http://evil.example/p)}', '</style><script>alert(1)</script>', ']]>', '"\'', '&#x1F600;',
+  );
+  type Node = { open: string; kids: Array<Node | string> };
+  const node: fc.Arbitrary<Node> = fc.letrec<{ node: Node }>((tie) => ({
+    node: fc.record({ open: opening, kids: fc.array(fc.oneof({ maxDepth: 4 }, text, tie('node')), { maxLength: 4 }) }),
+  })).node;
+  const write = (n: Node): string => {
+    const name = n.open.slice(1).split(/[\s>]/)[0];
+    return `${n.open}${n.kids.map((k) => (typeof k === 'string' ? k.replace(/<\/style><script>alert\(1\)<\/script>/, '&lt;/style&gt;') : write(k))).join('')}</${name}>`;
+  };
+
+  it('every output parses as XML, keeps only allow-listed elements and attributes, is stable, and stays inert when put into HTML', () => {
+    const { window } = new JSDOM('');
+    fc.assert(
+      fc.property(fc.array(node, { maxLength: 5 }), (nodes) => {
+        const input = wrap(nodes.map(write).join(''));
+        let out: string;
+        try {
+          out = sanitizeSvg(input);
+        } catch (e) {
+          expect(e).toBeInstanceOf(SvgRejectedError);
+          expect((e as SvgRejectedError).statusCode).toBe(400);
+          return;
+        }
+        const doc = new window.DOMParser().parseFromString(out, 'image/svg+xml');
+        expect(doc.getElementsByTagName('parsererror').length, out).toBe(0);
+        for (const el of Array.from(doc.getElementsByTagName('*'))) {
+          expect(el.namespaceURI, out).toBe('http://www.w3.org/2000/svg');
+          expect(KEPT.has(el.localName), `${el.localName} in ${out}`).toBe(true);
+          for (const a of Array.from(el.attributes)) {
+            expect(a.name.toLowerCase().startsWith('on'), out).toBe(false);
+            if (a.localName === 'href') expect(a.value, out).toMatch(/^(#[A-Za-z_][\w.:-]*|data:image\/(png|jpeg|jpg|gif|webp);base64,[A-Za-z0-9+/=\s]+)$/);
+            expect(a.value.toLowerCase().replace(/\s/g, ''), out).not.toMatch(/javascript:|vbscript:|url\((?!#)|evil\.example/);
+          }
+        }
+        for (const st of Array.from(doc.getElementsByTagName('style'))) expect(st.textContent, out).not.toMatch(/evil\.example|@import/);
+        // stable: a second pass changes nothing
+        expect(sanitizeSvg(out)).toBe(out);
+        // inert inside HTML too (the designer shows templates inline)
+        const host = window.document.createElement('div');
+        host.innerHTML = out;
+        expect(host.querySelectorAll('script, iframe, img, foreignObject, object, embed, style:not(svg style)').length, out).toBe(0);
+        for (const el of Array.from(host.querySelectorAll('*'))) {
+          for (const a of Array.from(el.attributes)) expect(a.name.toLowerCase().startsWith('on'), out).toBe(false);
+        }
+      }),
+      { numRuns: 400 },
+    );
+  });
+
+  it('canonical names: lower-case spellings are written in their SVG case, editors’ prefixed elements and attributes go', () => {
+    const out = sanitizeSvg(
+      wrap('<lineargradient id="g" gradientunits="userSpaceOnUse"><stop offset="0"/></lineargradient><sodipodi:namedview xmlns:sodipodi="http://sodipodi"/><rect inkscape:label="x" width="1" height="1" xml:space="preserve"/>'),
+    );
+    expect(out).toContain('<linearGradient id="g" gradientUnits="userSpaceOnUse"><stop offset="0"/></linearGradient>');
+    expect(out).not.toMatch(/sodipodi|inkscape/);
+    expect(out).toContain('<rect width="1" height="1" xml:space="preserve"/>');
+  });
+
+  it('refuses what XML refuses: undefined entities, a bare "&", a repeated attribute, a control character', () => {
+    rejects(wrap('<text>&nbsp;</text>'), 400, /undefined entity/);
+    rejects(wrap('<text>A & B</text>'), 400, /could not be parsed/);
+    rejects(wrap('<rect width="1" width="2"/>'), 400, /appears twice/);
+    rejects(wrap('<text>\u0001</text>'), 400, /could not be parsed/);
+    rejects(wrap('<text>&#0;</text>'), 400, /could not be parsed/);
   });
 });
