@@ -11,6 +11,7 @@ import { accountRoutes } from '#server/features/account/account.routes';
 import { orderRoutes } from '#server/features/orders/orders.routes';
 import { shopifyRoutes } from '#server/features/shopify/shopify.routes';
 import { adminRoutes } from '#server/features/admin/admin.routes';
+import { backupsRoutes } from '#server/features/backups/backups.routes';
 import { templatesRoutes } from '#server/features/templates/templates.routes';
 import { designsRoutes } from '#server/features/designs/designs.routes';
 import { proofRoutes } from '#server/features/designs/proof.routes';
@@ -54,6 +55,7 @@ export const featureRoutes: FeatureRoutes[] = [
   // the store's order webhooks record payments, refunds and cancellations on our orders (issue 35)
   [shopifyRoutes, { onStoreOrderEvent: applyStoreOrderEvent }],
   adminRoutes,
+  backupsRoutes,
   templatesRoutes,
   designsRoutes,
   // the customer's proof on the order page (issue 35)

@@ -3,6 +3,7 @@ import * as account from './account';
 import * as admin from './admin';
 import * as ai from './ai';
 import * as auth from './auth';
+import * as backups from './backups';
 import * as designs from './designs';
 import * as developer from './developer';
 import * as engagement from './engagement';
@@ -31,6 +32,7 @@ export const CONTRACTS: Readonly<Record<string, Readonly<Record<string, Endpoint
   admin,
   ai,
   auth,
+  backups,
   designs,
   developer,
   engagement,
