@@ -9,7 +9,10 @@
  *
  * Options: --duration=<seconds per load run> (default 10), --no-lighthouse, --lighthouse-runs=<n>
  * (default 3: the median of n runs is reported, each run's score listed), --no-features,
- * --keep (keep data dirs), --report-only (re-render report.md from report.json)
+ * --keep (keep data dirs), --report-only (re-render report.md from report.json),
+ * --only=<feature>[,<feature>...] (run only those feature benches, e.g. --only=hostile,static-delivery,
+ * and merge their figures and bars into the existing report: the rest of it stays as it was, with
+ * its own date; the report says which sections were measured when)
  * Loopback only; every load run is bounded in time and connections.
  */
 import fs from 'node:fs';
@@ -34,6 +37,7 @@ const LIGHTHOUSE = !arg('no-lighthouse');
 const LIGHTHOUSE_RUNS = Math.max(1, Number(arg('lighthouse-runs')?.split('=')[1] ?? 3));
 const KEEP = !!arg('keep');
 const FEATURES = !arg('no-features');
+const ONLY = arg('only=')?.split('=')[1]?.split(',').map((x) => x.trim()).filter(Boolean) ?? null;
 const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const MOBILE_UA = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1';
 const runId = crypto.randomBytes(4).toString('hex');
@@ -45,6 +49,8 @@ interface Bar {
   figure: string;
   status: Status;
   db?: string;
+  /** the feature bench that answered it (absent: the main run) */
+  feature?: string;
 }
 interface LoadResult {
   name: string;
@@ -584,6 +590,8 @@ function markdown(report: any): string {
   const lines: string[] = [];
   lines.push('# Benchmark report', '');
   lines.push(`Latest run: ${report.finishedAt} (${report.machine.cpus} cores, Node ${report.machine.node}, load average at start ${report.machine.loadAvg}). Loopback, ${report.durationSeconds ?? DURATION} s per load run.`);
+  const sections = Object.entries((report.sections ?? {}) as Record<string, { measuredAt: string; loadAvgAtStart: string }>);
+  if (sections.length) lines.push(`Measured again since (\`npm run bench -- --only=...\`): ${sections.map(([n, x]) => `${n} at ${x.measuredAt} (load average ${x.loadAvgAtStart})`).join('; ')}.`);
   lines.push(`Data: ${BENCH_SIZES.profiles} profiles, ${BENCH_SIZES.orders} orders, ${BENCH_SIZES.visits} visits, inserted in bulk SQL. Produced by \`npm run bench\`; figures from one run (machines are shared and noisy: compare ratios).`, '');
   lines.push('## Bars (engineering guide, section 5)', '', '| Database | What | Bar | Figure | Result |', '| --- | --- | --- | --- | --- |');
   for (const b of report.bars as Bar[]) lines.push(`| ${b.db ?? '-'} | ${b.what} | ${b.bar} | ${b.figure} | ${b.status === 'pass' ? 'PASS' : b.status === 'fail' ? '**FAIL**' : 'n/a'} |`);
@@ -614,6 +622,7 @@ async function main() {
     return;
   }
   fs.mkdirSync(work, { recursive: true });
+  if (ONLY) return onlyFeatures(ONLY);
   const startedAt = new Date().toISOString();
   const machine = { cpus: os.cpus().length, node: process.version, loadAvg: os.loadavg().map((x) => x.toFixed(1)).join(' ') };
   await build();
@@ -643,7 +652,7 @@ async function main() {
     }
   }
   // a feature bench may answer bars of its own (bench/team.ts): they join the table
-  for (const f of Object.values(features)) if (f && Array.isArray((f as { bars?: unknown }).bars)) bars.push(...(f as { bars: Bar[] }).bars);
+  for (const [name, f] of Object.entries(features)) if (f && Array.isArray((f as { bars?: unknown }).bars)) bars.push(...(f as { bars: Bar[] }).bars.map((b) => ({ ...b, feature: name })));
   const previous = fs.existsSync(path.join(root, 'bench/report.json')) ? JSON.parse(fs.readFileSync(path.join(root, 'bench/report.json'), 'utf8')) : null;
   const notes: string[] = previous?.notes ?? [];
   const report = { startedAt, finishedAt: new Date().toISOString(), machine, durationSeconds: DURATION, sizes: BENCH_SIZES, bars, runs, spa, lighthouse: lh, pageWeight: weight, features, notes };
@@ -654,6 +663,39 @@ async function main() {
   for (const b of bars) console.log(`  ${b.status === 'pass' ? 'PASS' : b.status === 'fail' ? 'FAIL' : 'n/a '}  ${b.db ? `[${b.db}] ` : ''}${b.what}: ${b.figure} (bar ${b.bar})`);
   const failed = bars.filter((b) => b.status === 'fail').length;
   console.log(`\n${bars.filter((b) => b.status === 'pass').length} passed, ${failed} failed, ${bars.filter((b) => b.status === 'n/a').length} not available; report in bench/report.md`);
+}
+
+/** --only: the named feature benches, merged into the existing report (their bars replace their earlier ones). */
+async function onlyFeatures(names: string[]) {
+  const file = path.join(root, 'bench/report.json');
+  if (!fs.existsSync(file)) throw new Error('--only needs an existing bench/report.json (run the whole bench once)');
+  const report = JSON.parse(fs.readFileSync(file, 'utf8'));
+  await build();
+  const loadAvg = os.loadavg().map((x) => x.toFixed(1)).join(' ');
+  for (const name of names) {
+    if (!fs.existsSync(path.join(root, 'bench', `${name}.ts`))) throw new Error(`no bench/${name}.ts`);
+    const mod = (await import(pathToFileURL(path.join(root, 'bench', `${name}.ts`)).href)) as { run?: () => Promise<unknown> };
+    if (typeof mod.run !== 'function') throw new Error(`bench/${name}.ts exports no run()`);
+    log(`feature bench ${name}...`);
+    let value: unknown;
+    try {
+      value = await mod.run();
+    } catch (err) {
+      value = { error: String((err as Error)?.message ?? err).slice(0, 300) };
+      log(`feature bench ${name} failed: ${(err as Error)?.message}`);
+    }
+    report.features = { ...(report.features ?? {}), [name]: value };
+    const fresh = value && Array.isArray((value as { bars?: unknown }).bars) ? (value as { bars: Bar[] }).bars.map((b) => ({ ...b, feature: name })) : [];
+    // the bars this feature answered last time go (older reports did not name the feature: match by the bars' text)
+    const freshKeys = new Set(fresh.map((b) => `${b.db ?? ''}|${b.what}`));
+    report.bars = (report.bars as Bar[]).filter((b) => b.feature !== name && !freshKeys.has(`${b.db ?? ''}|${b.what}`)).concat(fresh);
+    report.sections = { ...(report.sections ?? {}), [name]: { measuredAt: new Date().toISOString(), loadAvgAtStart: loadAvg } };
+  }
+  fs.writeFileSync(file, JSON.stringify(report, null, 2) + '\n');
+  fs.writeFileSync(path.join(root, 'bench/report.md'), markdown(report));
+  const bars = (report.bars as Bar[]).filter((b) => b.feature && names.includes(b.feature));
+  for (const b of bars) console.log(`  ${b.status === 'pass' ? 'PASS' : b.status === 'fail' ? 'FAIL' : 'n/a '}  ${b.db ? `[${b.db}] ` : ''}${b.what}: ${b.figure} (bar ${b.bar})`);
+  console.log(`\n${bars.filter((b) => b.status === 'pass').length} passed, ${bars.filter((b) => b.status === 'fail').length} failed (sections ${names.join(', ')}); report in bench/report.md`);
 }
 
 main().catch((err) => {
