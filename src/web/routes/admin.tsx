@@ -8,6 +8,7 @@ import { CustomersTab } from '#web/features/admin/components/customers-tab';
 import { OrderDetailDialog } from '#web/features/admin/components/order-detail';
 import { OrdersTab } from '#web/features/admin/components/orders-tab';
 import { OutboxTab } from '#web/features/admin/components/outbox-tab';
+import { BackupsTab } from '#web/features/backups/components/backups-tab';
 import { StaffTodo } from '#web/features/admin/components/staff-todo';
 import { OverviewTab } from '#web/features/admin/components/overview-tab';
 import { ReviewsModeration } from '#web/features/admin/components/reviews-moderation';
@@ -29,6 +30,7 @@ const TABS = [
   { value: 'reviews', label: 'Reviews' },
   { value: 'customers', label: 'Customers' },
   { value: 'outbox', label: 'Outbox' },
+  { value: 'backups', label: 'Backups' },
   { value: 'settings', label: 'Settings' },
 ] as const;
 type Tab = (typeof TABS)[number]['value'];
@@ -78,6 +80,9 @@ function AdminDashboard() {
         </TabsContent>
         <TabsContent value="outbox">
           <OutboxTab />
+        </TabsContent>
+        <TabsContent value="backups">
+          <BackupsTab />
         </TabsContent>
         <TabsContent value="settings">
           <SettingsTab
