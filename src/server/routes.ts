@@ -26,6 +26,9 @@ import { printRoutes } from '#server/features/print/print.routes';
 import { webhooksRoutes } from '#server/features/webhooks/webhooks.routes';
 import { settingsRoutes } from '#server/features/settings/settings.routes';
 import { developerRoutes } from '#server/features/developer/developer.routes';
+import { auditRoutes } from '#server/features/audit/audit.routes';
+import { scimRoutes, scimSettingsRoutes } from '#server/features/scim/scim.routes';
+import { teamMembersSince, teamRoleOf } from '#server/features/team/public-api';
 import { recordPageEvent, visitOrigin } from '#server/features/engagement/public-api';
 import { applyStoreOrderEvent, attachOrdersByVerifiedEmail } from '#server/features/orders/public-api';
 
@@ -71,4 +74,9 @@ export const featureRoutes: FeatureRoutes[] = [
   webhooksRoutes,
   settingsRoutes,
   developerRoutes,
+  // the identity audit log sits below team: the owner's team and its members come in here (issue 39)
+  [auditRoutes, { teamRoleOf, teamMembersSince }],
+  // SCIM 2.0 provisioning at /scim/v2 (its own media type and error schema) and its settings (issue 39)
+  scimRoutes,
+  scimSettingsRoutes,
 ];

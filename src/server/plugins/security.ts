@@ -90,7 +90,8 @@ export function registerSecurity(app: FastifyInstance, opts: { dev?: boolean }) 
     }
     const ct = String(req.headers['content-type'] ?? '').toLowerCase();
     const hasBody = Number(req.headers['content-length'] ?? 0) > 0 || req.headers['transfer-encoding'] !== undefined;
-    if (hasBody && !(ct.startsWith('application/json') || ct.startsWith('multipart/form-data'))) {
+    // application/scim+json: SCIM 2.0 clients at /scim/v2 (issue 39)
+    if (hasBody && !(ct.startsWith('application/json') || ct.startsWith('multipart/form-data') || ct.startsWith('application/scim+json'))) {
       throw unsupportedMediaType('Unsupported content type');
     }
   });

@@ -21,6 +21,8 @@ import * as templates from './templates';
 import * as uploads from './uploads';
 import * as wallet from './wallet';
 import * as webhooks from './webhooks';
+import * as audit from './audit';
+import * as scim from './scim';
 
 /**
  * Every endpoint the server answers, by capability (one contracts file each). The server
@@ -50,6 +52,8 @@ export const CONTRACTS: Readonly<Record<string, Readonly<Record<string, Endpoint
   uploads,
   wallet,
   webhooks,
+  audit,
+  scim,
 };
 
 /** All endpoints as one list. */

@@ -3,10 +3,10 @@ import { isoDateTime, singleLine } from './common';
 import { confirmPasswordField } from './auth';
 
 /** What an API token may do (decision 23-01). Team scopes belong to team tokens only. */
-export const API_SCOPES = ['profile:read', 'profile:write', 'leads:read', 'stats:read', 'team:read', 'team:write'] as const;
+export const API_SCOPES = ['profile:read', 'profile:write', 'leads:read', 'stats:read', 'team:read', 'team:write', 'scim'] as const;
 export type ApiScope = (typeof API_SCOPES)[number];
 export const PERSONAL_SCOPES: readonly ApiScope[] = ['profile:read', 'profile:write', 'leads:read', 'stats:read'];
-export const TEAM_SCOPES: readonly ApiScope[] = ['team:read', 'team:write'];
+export const TEAM_SCOPES: readonly ApiScope[] = ['team:read', 'team:write', 'scim'];
 
 export const API_SCOPE_LABELS: Record<ApiScope, string> = {
   'profile:read': 'Read your profile',
@@ -15,6 +15,7 @@ export const API_SCOPE_LABELS: Record<ApiScope, string> = {
   'stats:read': 'Read your visit and save statistics',
   'team:read': "Read your team, its members, leads and stats",
   'team:write': 'Change your team: brand, invitations, members',
+  scim: "Provision your team's members from your company directory (SCIM 2.0 at /scim/v2)",
 };
 
 /** Days a token lives; null: until revoked. */

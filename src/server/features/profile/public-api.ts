@@ -4,3 +4,4 @@ export { loadPublicProfile } from './public-profile.cache';
 export { applyTeamLook, deleteProfileOfUser, memberPageChanged, setLeadFormEnabled, teamPagesChanged } from './profile-writes';
 export { escapeText, foldLine, splitName } from './vcard';
 export type { PageEvent } from './visitor';
+export { setDirectoryFields, type DirectoryProfileFields } from './directory-writes';
