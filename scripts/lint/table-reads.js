@@ -31,14 +31,12 @@ export const TABLE_READS = {
  */
 export const READS_TO_MOVE = {
   designs: ['orders', 'profiles', 'teams', 'cardCodes'],
-  developer: ['teamMembers'],
   engagement: ['orders', 'profiles', 'profileLinks', 'teamMembers'],
   orders: ['cards', 'designEvents', 'cardCodes', 'orderFulfilment'],
   print: ['cards', 'profiles'],
   production: ['cards', 'orders'],
   profile: ['cards', 'teams', 'teamMembers', 'templates'],
   templates: ['cards', 'orders', 'profiles'],
-  webhooks: ['teams', 'teamMembers'],
 };
 
 /** Whether `feature` may import `table` from schema file `owner` (read-only outside its own). */

@@ -84,9 +84,12 @@ const walls = {
       if (here.root !== 'server' || t.root !== 'server') return;
       if (LOWER_SERVER_LAYERS.has(here.layer) && t.feature)
         return report(`server/${here.layer} is below the features and imports none ("${spec}"); pass what it needs in from app.ts or routes.ts.`);
-      if (here.feature && t.feature && t.feature !== here.feature && t.inFeature !== 'public-api')
+      // a feature's reads.ts (its read verbs over its own tables, decision 34-07) is a leaf: no other feature
+      if (here.feature && t.feature && t.feature !== here.feature && here.rel === `src/server/features/${here.feature}/reads.ts`)
+        return report(`features/${here.feature}/reads.ts reads ${here.feature}'s own tables and imports no other feature ("${spec}").`);
+      if (here.feature && t.feature && t.feature !== here.feature && t.inFeature !== 'public-api' && t.inFeature !== 'reads')
         return report(
-          `features/${here.feature} may use features/${t.feature} only through "#server/features/${t.feature}/public-api" ("${spec}").`,
+          `features/${here.feature} may use features/${t.feature} only through "#server/features/${t.feature}/public-api" or its read verbs "#server/features/${t.feature}/reads" ("${spec}").`,
         );
     }
     return {

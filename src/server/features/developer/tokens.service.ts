@@ -1,13 +1,13 @@
 import crypto from 'node:crypto';
 import { and, desc, eq, isNull } from 'drizzle-orm';
 import { apiTokens } from '#server/db/schema/developer';
-import { teamMembers } from '#server/db/schema/team';
 import type { AppContext } from '#server/context';
 import { badRequest, forbidden, notFound } from '#server/http/http-errors';
 import { sha256Hex } from '#server/infra/crypto';
 import { enqueueEmail } from '#server/infra/mail/outbox';
 import { renderEmail } from '#server/infra/mail/layout';
 import { proveOwner } from '#server/features/auth/public-api';
+import { teamMembershipOf } from '#server/features/team/reads';
 import {
   API_SCOPE_LABELS,
   PERSONAL_SCOPES,
@@ -73,7 +73,7 @@ export async function createToken(ctx: AppContext, userId: string, input: TokenC
   if (input.team) {
     const wrong = scopes.filter((s) => !TEAM_SCOPES.includes(s));
     if (wrong.length) throw badRequest(`A team token takes team scopes only (not ${wrong.join(', ')})`, { scopes: 'A team token takes team:read and team:write only' });
-    const [m] = await ctx.db.select().from(teamMembers).where(eq(teamMembers.userId, userId)).limit(1);
+    const m = await teamMembershipOf(ctx.db, userId);
     if (!m) throw badRequest('You are not in a team', { team: 'You are not in a team' });
     if (m.role !== 'owner' && m.role !== 'admin') throw forbidden('Only team owners and admins can create team tokens');
     teamId = m.teamId;

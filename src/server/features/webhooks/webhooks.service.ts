@@ -2,10 +2,10 @@ import crypto from 'node:crypto';
 import type { z } from 'zod';
 import { and, desc, eq, isNull, or, sql } from 'drizzle-orm';
 import type { AppContext } from '#server/context';
-import { teamMembers, teams } from '#server/db/schema/team';
 import { webhookDeliveries, webhookEndpoints } from '#server/db/schema/webhooks';
 import { badRequest, conflict, forbidden, notFound } from '#server/http/http-errors';
 import { signalEvents } from './events';
+import { teamMembershipIn, teamMembershipOf } from '#server/features/team/reads';
 import { randomToken } from '#server/infra/crypto';
 import { enqueueEmail } from '#server/infra/mail/outbox';
 import { renderEmail } from '#server/infra/mail/layout';
@@ -58,7 +58,7 @@ function toDelivery(d: DeliveryRow): WebhookDelivery {
 
 /** The team whose endpoints the user manages (owner or admin), if any. */
 async function managedTeam(ctx: AppContext, userId: string): Promise<string | null> {
-  const [m] = await ctx.db.select({ teamId: teamMembers.teamId, role: teamMembers.role }).from(teamMembers).where(eq(teamMembers.userId, userId)).limit(1);
+  const m = await teamMembershipOf(ctx.db, userId);
   return m && (m.role === 'owner' || m.role === 'admin') ? m.teamId : null;
 }
 
@@ -108,12 +108,7 @@ function endpointCreatedEmail(to: string, origin: string, e: EndpointRow, teamNa
 export async function createEndpoint(ctx: AppContext, userId: string, body: WebhookCreateBody, origin: string): Promise<WebhookCreateResponse> {
   let teamName: string | null = null;
   if (body.teamId) {
-    const [m] = await ctx.db
-      .select({ role: teamMembers.role, name: teams.name })
-      .from(teamMembers)
-      .innerJoin(teams, eq(teams.id, teamMembers.teamId))
-      .where(and(eq(teamMembers.userId, userId), eq(teamMembers.teamId, body.teamId)))
-      .limit(1);
+    const m = await teamMembershipIn(ctx.db, userId, body.teamId);
     // another team is not found; a member of the team who does not run it is refused
     if (!m) throw notFound('Team not found');
     if (m.role !== 'owner' && m.role !== 'admin') throw forbidden("Only the team's owner or an admin can add webhooks for it");
