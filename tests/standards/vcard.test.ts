@@ -12,6 +12,7 @@ import { NAMES_IN_SCRIPTS } from './tools';
  */
 const base: PublicProfile = {
   id: 'abcd2345ef',
+  handle: null,
   fullName: 'Jane Q. Public',
   jobTitle: 'Head of Sales',
   email: 'jane@example.com',

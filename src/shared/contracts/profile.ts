@@ -1,5 +1,5 @@
 import { defineEndpoint } from './endpoint';
-import { ProfileDesignSaveBody, ProfileGetResponse, ProfileIdParams, ProfileResponse, ProfileSaveBody, PublicProfileGetResponse, PublicProfileLinkParams, PublicProfileLinkResponse, PublicProfilePageResponse, PublicProfileParams, PublicProfileQuery, QrCodeGetQuery, QrCodeGetResponse, UserCardListResponse, VcardGetParams, VcardGetResponse } from '#shared/schemas/profile';
+import { ProfileDesignSaveBody, ProfileHandleBody, ProfileHandlePageResponse, ProfileHandleParams, ProfileGetResponse, ProfileIdParams, ProfileResponse, ProfileSaveBody, PublicProfileGetResponse, PublicProfileLinkParams, PublicProfileLinkResponse, PublicProfilePageResponse, PublicProfileParams, PublicProfileQuery, QrCodeGetQuery, QrCodeGetResponse, UserCardListResponse, VcardGetParams, VcardGetResponse } from '#shared/schemas/profile';
 
 export const getProfile = defineEndpoint({
   method: 'GET',
@@ -41,6 +41,16 @@ export const putProfile = defineEndpoint({
   responses: { 200: ProfileResponse },
 });
 
+export const putProfileHandle = defineEndpoint({
+  method: 'PUT',
+  path: '/api/profile/handle',
+  access: 'user',
+  scopes: ['profile:write'],
+  body: ProfileHandleBody,
+  summary: 'Choose your profile handle (/@handle)',
+  responses: { 200: ProfileResponse },
+});
+
 export const getCards = defineEndpoint({
   method: 'GET',
   path: '/api/cards',
@@ -55,6 +65,16 @@ export const getPagePById = defineEndpoint({
   params: PublicProfileParams,
   query: PublicProfileQuery,
   responses: PublicProfilePageResponse,
+});
+
+/** The profile at its handle (decision 37-04); a recently changed handle redirects (302). */
+export const getPageByHandle = defineEndpoint({
+  method: 'GET',
+  path: '/@:handle',
+  access: 'public',
+  params: ProfileHandleParams,
+  query: PublicProfileQuery,
+  responses: ProfileHandlePageResponse,
 });
 
 export const getPagePByIdGoByLinkId = defineEndpoint({

@@ -1,5 +1,5 @@
 import type { CSSProperties, ReactNode } from 'react';
-import { ArrowLeft, Building2, Download, Mail, MapPin, Phone } from 'lucide-react';
+import { ArrowLeft, Building2, Download, Mail, MapPin, Phone, Share2 } from 'lucide-react';
 import { LinkIcon } from './link-icons';
 import { BUSINESS } from '#shared/catalogue';
 import { linkLabel, PROFILE_LAYOUTS, type ProfileLayout as LayoutName, type ProfileLink, type PublicProfile } from '#shared/schemas/profile';
@@ -27,6 +27,18 @@ export interface ProfileViewProps {
   extra?: ReactNode;
   /** brand footer (default on) */
   showFooter?: boolean;
+  /**
+   * The address a visitor shares (the short /@{handle} one when there is one): shown as a link, so
+   * it can be copied with JavaScript off, with a Share button beside it. The server's page reveals
+   * the button from its one small script (Web Share, else Copy link); the SPA passes `onShare`.
+   */
+  shareUrl?: string;
+  onShare?: () => void;
+}
+
+/** An address on a map (decision 37-04): OpenStreetMap's search, which opens on every device without an account or a key. */
+export function mapHref(address: string): string {
+  return `https://www.openstreetmap.org/search?query=${encodeURIComponent(address.replace(/\s+/g, ' ').trim())}`;
 }
 
 export function layoutOf(p: Pick<PublicProfile, 'profileTemplate'>): LayoutName {
@@ -112,7 +124,9 @@ function ContactRows({ profile }: { profile: PublicProfile }) {
         <MapPin {...ICON} />
         <span>
           <span className="pp-row-label">Address</span>
-          {profile.address}
+          <a href={mapHref(profile.address)} target="_blank" rel="noopener noreferrer" aria-label={`${profile.address} (open in a map)`}>
+            {profile.address}
+          </a>
         </span>
       </li>,
     );
@@ -137,6 +151,21 @@ function Links({ profile, linkHref }: { profile: PublicProfile; linkHref: (l: Pr
         );
       })}
     </nav>
+  );
+}
+
+/** The page's address to copy, and the Share button (hidden until a script or the SPA can act on it). */
+function ShareRow({ url, onShare }: { url: string; onShare?: () => void }) {
+  return (
+    <div className="pp-share">
+      <a className="pp-share-url" href={url}>
+        {url.replace(/^https?:\/\//, '')}
+      </a>
+      <button type="button" id="pp-share" className="pp-share-btn" data-url={url} hidden={!onShare} onClick={onShare}>
+        <Share2 size={16} aria-hidden={true} />
+        <span id="pp-share-text">Share</span>
+      </button>
+    </div>
   );
 }
 
@@ -191,6 +220,7 @@ export function ProfileView(props: ProfileViewProps) {
           </a>
           <ContactRows profile={profile} />
           <Links profile={profile} linkHref={linkHref} />
+          {props.shareUrl ? <ShareRow url={props.shareUrl} onShare={props.onShare} /> : null}
           {props.extra ? <div className="pp-extra">{props.extra}</div> : null}
         </div>
       </main>

@@ -28,6 +28,11 @@ export const PROFILE_CSS = `
 .pp-links{display:grid;gap:10px;margin:22px 0 0}
 .pp-link{display:flex;align-items:center;justify-content:center;gap:8px;padding:13px 16px;border-radius:12px;font-weight:600;text-decoration:none;border:2px solid #111827;color:#111827;background:#fff;min-height:48px}
 .pp-extra{margin:22px 0 0;text-align:left}
+.pp-share{display:flex;flex-wrap:wrap;align-items:center;justify-content:center;gap:8px 12px;margin:18px 0 0;font-size:14px}
+.pp-share-url{color:#4b5563;overflow-wrap:anywhere}
+.pp-share-btn{display:inline-flex;align-items:center;gap:6px;min-height:44px;padding:8px 16px;border:1px solid #d1d5db;border-radius:999px;background:#fff;color:#111827;font:inherit;font-weight:600;cursor:pointer}
+.pp-share-btn[hidden]{display:none}
+.pp-share-btn:focus-visible,.pp-share-url:focus-visible{outline:3px solid #f59e0b;outline-offset:2px}
 .pp-foot{margin:24px 0 0;font-size:13px;color:#4b5563;text-align:center}
 .pp-tel{white-space:nowrap}
 .pp-foot a{color:inherit}

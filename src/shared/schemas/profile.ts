@@ -4,6 +4,7 @@ import { binaryFile, EmptyResponse, isoDate, isoDateTime, savedLinkUrl, singleLi
 import { QR_MAX_DATA_LENGTH, QR_STYLES } from '#shared/qr/qr-svg';
 import { MAX_PROFILE_LINKS_RANGE } from './settings';
 import { LINK_LABEL_MAX, LINK_MESSAGES, normalizeProfileLink } from '#shared/profile/links';
+import { HandleField } from '#shared/profile/handle';
 /**
  * Profile contracts: GET/POST /api/profile, PUT /api/profile/{id}, PUT /api/profile (designer),
  * GET /api/p/{id}. Field messages are the spec's texts.
@@ -45,7 +46,7 @@ export type LinkType = (typeof LINK_TYPES)[number];
 export const LINK_TYPE_LABELS: Record<LinkType, string> = {
   website: 'Website',
   linkedin: 'LinkedIn',
-  twitter: 'Twitter',
+  twitter: 'X',
   instagram: 'Instagram',
   facebook: 'Facebook',
   github: 'GitHub',
@@ -222,6 +223,18 @@ export const ProfileDesignSaveBody = ProfileFields.partial().extend({
 });
 export type ProfileDesignSaveBodyInput = z.input<typeof ProfileDesignSaveBody>;
 
+/** PUT /api/profile/handle: the handle to use ("" or null removes it; the old one redirects for a while). */
+export const ProfileHandleBody = z.strictObject({ handle: HandleField });
+/** GET /@{handle}: any text (an unknown or malformed handle answers the 404 page). */
+export const ProfileHandleParams = z.strictObject({ handle: z.string() });
+/** GET /@{handle}: the page, or 302 from a handle changed in the last days to the current address (temporary: it may be taken later). */
+export const ProfileHandlePageResponse = {
+  200: textDocument('text/html'),
+  302: EmptyResponse,
+  304: EmptyResponse,
+  404: textDocument('text/html'),
+};
+
 export const ProfileIdParams = z.strictObject({
   id: z.string().regex(/^[a-z0-9]{4,32}$/, 'Profile not found'),
 });
@@ -238,6 +251,8 @@ export type ProfileLink = z.infer<typeof ProfileLink>;
 /** GET /api/p/{id}: what anyone may see. */
 export const PublicProfileGetResponse = z.strictObject({
   id: z.string(),
+  /** the short address /@{handle} (decision 37-04), or null; /p/{id} stays the permanent one */
+  handle: z.string().nullable(),
   fullName: z.string(),
   jobTitle: z.string().nullable(),
   email: z.string().nullable(),

@@ -2,7 +2,10 @@ import { useEffect } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { PROFILE_CSS } from '#shared/profile/styles';
-import { profileLinkHopPath } from '#shared/routes';
+import { profileLinkHopPath, publicProfileUrl } from '#shared/routes';
+import { handlePath } from '#shared/profile/handle';
+import { copyText } from '#web/lib/clipboard';
+import { toast } from '#web/lib/toast';
 import { ProfileNotFound, ProfileView } from '#shared/profile/profile-layout';
 import { ApiError } from '#web/lib/api';
 import { usePageTitle } from '#web/lib/use-page-title';
@@ -29,6 +32,20 @@ export default function PublicProfilePage() {
     if (q.isError && !notFound) navigate('/not-found', { replace: true });
   }, [q.isError, notFound, navigate]);
 
+  const shareUrl = q.data ? (q.data.handle ? window.location.origin + handlePath(q.data.handle) : publicProfileUrl(window.location.origin, q.data.id)) : '';
+  async function share() {
+    if (typeof navigator.share === 'function') {
+      await navigator.share({ title: q.data?.fullName, url: shareUrl }).catch(() => undefined);
+      return;
+    }
+    try {
+      await copyText(shareUrl);
+      toast({ title: 'Link copied!', description: shareUrl });
+    } catch {
+      toast({ title: "Couldn't copy link", description: shareUrl, variant: 'destructive' });
+    }
+  }
+
   if (q.isLoading) {
     return (
       <div className="mx-auto flex max-w-md flex-col items-center gap-4 px-4 py-10" data-testid="public-profile-loading">
@@ -52,6 +69,8 @@ export default function PublicProfilePage() {
           onBack={() => (window.history.length > 1 ? navigate(-1) : navigate('/profile?tab=share'))}
           extra={<ContactExchange profileId={q.data.id} ownerName={q.data.fullName} />}
           showFooter={false}
+          shareUrl={shareUrl}
+          onShare={() => void share()}
         />
       ) : notFound ? (
         <ProfileNotFound />

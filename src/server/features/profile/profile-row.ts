@@ -8,6 +8,7 @@ export type LinkRow = typeof profileLinks.$inferSelect;
 export function toPublicProfile(row: ProfileRow, links: LinkRow[]): PublicProfile {
   return {
     id: row.id,
+    handle: row.handle,
     fullName: row.fullName,
     jobTitle: row.jobTitle,
     email: row.email,

@@ -4,6 +4,7 @@ import * as api from '#shared/contracts/profile';
 import type { ZodTypeProvider } from '#server/http/validation';
 import { createProfile, getProfileForUser, saveDesignerProfile, updateProfile } from './profile.service';
 import { getUserCards } from './stats.service';
+import { setProfileHandle } from './handle.service';
 
 export async function profileRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -26,6 +27,11 @@ export async function profileRoutes(app: FastifyInstance) {
 
   route(r, api.putProfile, async (req) => {
     return saveDesignerProfile(app.ctx, req.user!.id, req.body);
+  });
+
+  /** The short address /@{handle} (decision 37-04). */
+  route(r, api.putProfileHandle, async (req) => {
+    return setProfileHandle(app.ctx, req.user!.id, req.body.handle);
   });
 
   /** The user's designed cards (dashboard). */

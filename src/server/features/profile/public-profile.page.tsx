@@ -8,20 +8,34 @@ import type { PublicProfile } from '#shared/schemas/profile';
 import { ContactExchangeForm } from '#shared/engagement/contact-exchange-form';
 import { CONTACT_EXCHANGE_CSS } from '#shared/engagement/styles';
 import { escapeHtml, pageCsp } from '#server/http/html-page';
+import { handlePath } from '#shared/profile/handle';
 
 /**
  * The server-rendered public profile: one HTML document with the stylesheet inlined, readable
- * and able to save the contact with JavaScript off. The only script (Back to Designer going back
- * in history in preview mode) is inline and allowed by its hash in the page's CSP.
+ * and able to save the contact with JavaScript off. Its scripts (Share; Back to Designer going back
+ * in history in preview mode) are inline, tiny and allowed by their hashes in the page's CSP.
  */
 
 const BACK_SCRIPT =
   "document.getElementById('pp-back').addEventListener('click',function(e){if(history.length>1){e.preventDefault();history.back()}});";
 const BACK_SCRIPT_HASH = `'sha256-${crypto.createHash('sha256').update(BACK_SCRIPT).digest('base64')}'`;
 
-/** The page's own CSP: no scripts (except the preview's one, by hash). */
+/**
+ * Share (decision 37-04): reveals the Share button when the browser can act on it (the Web Share
+ * sheet, else Copy link to the clipboard). With JavaScript off the address stays a plain link.
+ */
+const SHARE_SCRIPT =
+  "(function(){var b=document.getElementById('pp-share'),x=document.getElementById('pp-share-text'),n=navigator;if(!b||!x)return;var u=b.getAttribute('data-url'),c=n.clipboard&&n.clipboard.writeText;if(!n.share&&!c)return;if(!n.share)x.textContent='Copy link';b.hidden=false;b.addEventListener('click',function(){if(n.share){n.share({title:document.title,url:u}).catch(function(){})}else{n.clipboard.writeText(u).then(function(){x.textContent='Link copied'},function(){x.textContent='Copy failed'})}})})();";
+const SHARE_SCRIPT_HASH = `'sha256-${crypto.createHash('sha256').update(SHARE_SCRIPT).digest('base64')}'`;
+
+/** The page's own CSP: only its own inline scripts, by hash (Share; Back to Designer in preview). */
 export function profilePageCsp(preview: boolean): string {
-  return pageCsp(preview ? BACK_SCRIPT_HASH : "'none'");
+  return pageCsp(preview ? `${SHARE_SCRIPT_HASH} ${BACK_SCRIPT_HASH}` : SHARE_SCRIPT_HASH);
+}
+
+/** The page without any script (the 404 page). */
+export function plainPageCsp(): string {
+  return pageCsp("'none'");
 }
 
 /** A sentence ends once: no period after a value that already ends one ("Acme, Inc." gave "Inc.."; issue 36). */
@@ -49,9 +63,11 @@ export interface RenderProfileOptions {
 
 export function renderProfilePage(profile: PublicProfile, opts: RenderProfileOptions): string {
   const pageUrl = publicProfileUrl(opts.origin, profile.id);
+  const shareUrl = profile.handle ? opts.origin.replace(/\/+$/, '') + handlePath(profile.handle) : pageUrl;
   const body = renderToStaticMarkup(
     <ProfileView
       profile={profile}
+      shareUrl={shareUrl}
       linkHref={(l) => profileLinkHopPath(profile.id, l.id)}
       saveContactHref={`/api/vcard/${profile.id}`}
       backToDesignerHref={opts.preview ? '/profile?tab=share' : undefined}
@@ -72,7 +88,7 @@ export function renderProfilePage(profile: PublicProfile, opts: RenderProfileOpt
     `<meta name="twitter:title" content="${escapeHtml(title)}">`,
     `<meta name="twitter:description" content="${escapeHtml(description)}">`,
   ].join('');
-  const script = opts.preview ? `<script>${BACK_SCRIPT}</script>` : '';
+  const script = `<script>${SHARE_SCRIPT}</script>` + (opts.preview ? `<script>${BACK_SCRIPT}</script>` : '');
   return (
     `<!doctype html><html lang="en"><head><meta charset="utf-8">` +
     `<meta name="viewport" content="width=device-width,initial-scale=1">` +

@@ -3,7 +3,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { route } from '#server/http/endpoint';
 import * as api from '#shared/contracts/profile';
 import { BUSINESS } from '#shared/catalogue';
-import { publicProfileUrl } from '#shared/routes';
+import { publicProfilePath, publicProfileUrl } from '#shared/routes';
+import { handlePath } from '#shared/profile/handle';
+import { resolveHandle } from './handle.service';
 import type { VisitSource } from '#shared/schemas/engagement';
 import type { ZodTypeProvider } from '#server/http/validation';
 import type { AppContext } from '#server/context';
@@ -11,12 +13,14 @@ import { notFound } from '#server/http/http-errors';
 import { keyFromFileUrl } from '#server/infra/files';
 import { toJpegThumbnail } from '#server/infra/images/images';
 import { loadPublicProfile, type CachedPublicProfile } from './public-profile.cache';
-import { profilePageCsp as pageCsp, renderNotFoundPage, renderProfilePage } from './public-profile.page';
+import { plainPageCsp, profilePageCsp as pageCsp, renderNotFoundPage, renderProfilePage } from './public-profile.page';
 import { buildVcard, vcardDisposition } from './vcard';
 import { deviceOf, isBot, type PageEvent } from './visitor';
 import { etagOf, sendNotModifiedIfFresh } from '#server/http/etag';
 
 const ID_RE = /^[a-z0-9]{4,32}$/;
+/** a handle's shape before any query (the rules proper: #shared/profile/handle) */
+const HANDLE_RE = /^[a-z0-9_-]{1,30}$/;
 
 interface RenderedPage {
   html: Buffer;
@@ -48,7 +52,7 @@ function sendPage(req: FastifyRequest, reply: FastifyReply, page: RenderedPage, 
 
 function sendNotFoundPage(req: FastifyRequest, reply: FastifyReply) {
   notFoundPage ??= packPage(renderNotFoundPage());
-  reply.header('cache-control', 'no-store').header('content-security-policy', pageCsp(false));
+  reply.header('cache-control', 'no-store').header('content-security-policy', plainPageCsp());
   return sendPage(req, reply, notFoundPage, 404);
 }
 
@@ -103,12 +107,11 @@ export async function publicProfileRoutes(app: FastifyInstance, opts: PublicProf
   const r = app.withTypeProvider<ZodTypeProvider>();
   const ctx = app.ctx;
 
-  /** The public page behind every card: server-rendered, cached, counted. */
-  route(r, api.getPagePById, async (req, reply) => {
-    const id = req.params.id;
+  /** The page of one profile (by id or by handle): rendered once per variant, counted. */
+  async function servePage(req: FastifyRequest, reply: FastifyReply, id: string, previewParam: unknown) {
     const entry = ID_RE.test(id) ? await loadPublicProfile(ctx, id) : null;
     if (!entry) return sendNotFoundPage(req, reply);
-    const preview = req.query.preview === 'true';
+    const preview = previewParam === 'true';
     const origin = ctx.publicUrl(req);
     const variant = `page:${preview ? 'preview' : 'public'}:${origin}`;
     let page = entry.rendered.get(variant) as RenderedPage | undefined;
@@ -119,6 +122,24 @@ export async function publicProfileRoutes(app: FastifyInstance, opts: PublicProf
     if (countsAsView(req, entry, preview)) await recordVisit(ctx, req, entry, opts);
     reply.header('cache-control', 'no-cache').header('content-security-policy', pageCsp(preview));
     return sendPage(req, reply, page, 200);
+  }
+
+  /** The public page behind every card: server-rendered, cached, counted. */
+  route(r, api.getPagePById, async (req, reply) => servePage(req, reply, req.params.id, req.query.preview));
+
+  /**
+   * The same page at the owner's handle (decision 37-04). A handle the owner left less than
+   * HANDLE_REDIRECT_DAYS ago answers 302 to the current address (the handle, else /p/{id}).
+   */
+  route(r, api.getPageByHandle, async (req, reply) => {
+    const handle = req.params.handle.toLowerCase();
+    const found = HANDLE_RE.test(handle) ? await resolveHandle(ctx, handle) : null;
+    if (!found) return sendNotFoundPage(req, reply);
+    if (!found.current) {
+      reply.header('cache-control', 'no-store');
+      return reply.redirect(found.handle ? handlePath(found.handle) : publicProfilePath(found.id), 302);
+    }
+    return servePage(req, reply, found.id, req.query.preview);
   });
 
   /** Link buttons go through here: the click is counted, then the browser is sent on. */

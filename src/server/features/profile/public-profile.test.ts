@@ -73,11 +73,17 @@ describe('GET /p/{id}', () => {
     }
     expect(html).toContain('<span>Website</span>');
     expect(html).toContain('<span>LinkedIn</span>');
-    // no script at all, inlined CSS, no external stylesheet
-    expect(html).not.toContain('<script');
+    // one tiny inline script (Share, allowed by its hash), inlined CSS, no external stylesheet
+    expect(html.match(/<script/g)).toHaveLength(1);
+    expect(html).not.toContain('<script src');
     expect(html).toMatch(/<style>\.pp-page/);
     expect(html).not.toMatch(/<link rel="stylesheet"/);
-    expect(res.headers['content-security-policy']).toContain("script-src 'none'");
+    expect(res.headers['content-security-policy']).toMatch(/script-src 'sha256-[A-Za-z0-9+/=]+'(;|$)/);
+    // Share (decision 37-04): the address as a link for JavaScript off, the button hidden until the script shows it
+    expect(html).toMatch(new RegExp(`<a class="pp-share-url" href="http://localhost(:\\d+)?/p/${profile.id}">`));
+    expect(html).toMatch(/<button type="button" id="pp-share" class="pp-share-btn" data-url="[^"]+" hidden="">/);
+    // the address opens a map (OpenStreetMap search)
+    expect(html).toContain('href="https://www.openstreetmap.org/search?query=350%205th%20Ave%2C%20New%20York%2C%20NY"');
     // Open Graph
     expect(html).toContain('<meta property="og:title" content="Jane Q. Public – Head of Sales">');
     expect(html).toMatch(/<meta property="og:url" content="http:\/\/localhost(:\d+)?\/p\/[a-z0-9]+">/);
@@ -101,6 +107,7 @@ describe('GET /p/{id}', () => {
       const res = await owner.agent.put(`/api/profile/${profile.id}`, {
         ...profile,
         id: undefined,
+        handle: undefined,
         createdAt: undefined,
         updatedAt: undefined,
         templateId: undefined,
@@ -167,7 +174,7 @@ describe('GET /api/p/{id}', () => {
     expect(res.statusCode).toBe(200);
     const p = res.json();
     expect(Object.keys(p).sort()).toEqual(
-      ['id', 'fullName', 'jobTitle', 'email', 'phoneNumber', 'address', 'companyName', 'profileTemplate', 'customPhotoUrl', 'logoUrl', 'bannerLogoUrl', 'links'].sort(),
+      ['id', 'handle', 'fullName', 'jobTitle', 'email', 'phoneNumber', 'address', 'companyName', 'profileTemplate', 'customPhotoUrl', 'logoUrl', 'bannerLogoUrl', 'links'].sort(),
     );
     expect(p.links).toEqual(profile.links);
   });

@@ -6,6 +6,7 @@ import type { PublicProfile } from '#shared/schemas/profile';
 
 const base: PublicProfile = {
   id: 'abcd2345ef',
+  handle: null,
   fullName: 'Jane Q. Public',
   jobTitle: 'Head of Sales',
   email: 'jane@example.com',

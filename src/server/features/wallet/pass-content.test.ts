@@ -4,6 +4,7 @@ import { applePassContent, googleGenericObject, googleIds, passColor, publicPhot
 
 const base: PublicProfile = {
   id: 'abcd2345ef',
+  handle: null,
   fullName: 'Jane Q. Public',
   jobTitle: 'Head of Sales',
   email: 'jane@example.com',

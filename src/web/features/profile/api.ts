@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ProfileSaveBodyInput } from '#shared/schemas/profile';
-import { getProfile, postProfile, putProfileById } from '#shared/contracts/profile';
+import { getProfile, postProfile, putProfileById, putProfileHandle } from '#shared/contracts/profile';
 import { getStatsVisits } from '#shared/contracts/engagement';
 import { getSiteSettings } from '#shared/contracts/settings';
 import { MAX_PROFILE_LINKS } from '#shared/catalogue';
@@ -19,6 +19,18 @@ export function useSaveProfile() {
   return useMutation({
     mutationFn: ({ id, body }: { id?: string; body: ProfileSaveBodyInput }) =>
       id ? callEndpoint(putProfileById, { params: { id }, body }) : callEndpoint(postProfile, { body }),
+    onSuccess: async (profile) => {
+      qc.setQueryData(PROFILE_KEY, profile);
+      await qc.invalidateQueries({ queryKey: PROFILE_KEY });
+    },
+  });
+}
+
+/** Sets (or, with null, removes) the short address /@{handle}, then refreshes the profile. */
+export function useSaveHandle() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (handle: string | null) => callEndpoint(putProfileHandle, { body: { handle } }),
     onSuccess: async (profile) => {
       qc.setQueryData(PROFILE_KEY, profile);
       await qc.invalidateQueries({ queryKey: PROFILE_KEY });

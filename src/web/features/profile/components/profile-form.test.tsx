@@ -20,6 +20,7 @@ const USER = {
 
 const PROFILE: Profile = {
   id: 'ab3kx9mq',
+  handle: null,
   fullName: 'Ada Lovelace',
   jobTitle: 'Analyst',
   email: 'ada@example.com',

@@ -12,6 +12,7 @@ import { toast } from '#web/lib/toast';
 import { QrImage } from '#web/components/qr-image';
 import { useQrDataUrl } from '#web/lib/qr-data-url';
 import { BusinessCardPreview } from './business-card-preview';
+import { HandleBox } from './handle-box';
 import { getQrcode, getVcardByProfileId } from '#shared/contracts/profile';
 import { endpointHref, fetchEndpoint } from '#web/lib/endpoint';
 
@@ -43,7 +44,7 @@ export function PublicLinkBox({ profileId }: { profileId: string }) {
       <Label htmlFor="public-link">Your public profile link</Label>
       <div className="flex flex-col gap-2 sm:flex-row">
         <Input id="public-link" readOnly value={url} onFocus={(e) => e.currentTarget.select()} className="font-mono text-xs sm:text-sm" />
-        <div className="flex gap-2">
+        <div className="flex flex-wrap gap-2">
           <Button type="button" onClick={() => void copyProfileLink(profileId)}>
             <Copy aria-hidden="true" />
             Copy Link
@@ -138,6 +139,7 @@ export function SharePanel({ profile }: { profile: Profile }) {
   const qrDownload = endpointHref(getQrcode, { query: { data: url, size: 1024, style, format: 'png' } });
   return (
     <div className="space-y-8">
+      <HandleBox profile={profile} />
       <PublicLinkBox profileId={profile.id} />
       <div className="grid grid-cols-1 gap-6 md:grid-cols-2">
         <Card className="flex flex-col items-center gap-4 p-6 text-center" data-testid="qr-panel">
