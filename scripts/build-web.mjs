@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { withNodeEnv } from './node-env.mjs';
+import { precompressDir } from './precompress.mjs';
 
 /** Pages prerendered at build time: URL path -> file under dist/web/prerender. */
 export const PRERENDERED = { '/': 'home.html' };
@@ -45,6 +46,9 @@ export async function buildWeb(root, { quiet = false } = {}) {
     }
     // every other page is the empty shell: its application chunk downloads beside the entry
     fs.writeFileSync(path.join(webDir, 'index.html'), shell.replace('</head>', `${modulePreloads(webDir, 'boot.tsx')}</head>`));
+    // last: brotli and gzip copies of every text file written above (the server sends those)
+    const packed = await precompressDir(webDir);
+    if (!quiet) console.log(`precompressed ${packed.files} files: ${packed.bytesIn} bytes -> brotli ${packed.brBytes}, gzip ${packed.gzBytes}`);
   });
 }
 

@@ -5,57 +5,82 @@ import fastifyStatic from '@fastify/static';
 import { isKnownPagePath } from '#shared/routes';
 import { projectRoot } from '#server/infra/paths';
 import { sendApiNotFound } from '#server/http/not-found';
+import { PrecompressedFile, sendPrecompressed, TEXT_CONTENT_TYPES } from '#server/plugins/precompressed';
 
 /** Pages prerendered by the build (scripts/build-web.mjs): URL path -> file under dist/web/prerender. */
 const PRERENDERED: Record<string, string> = { '/': 'home.html' };
 
+/** Cache-Control of a built file: hashed assets never change; the rest may with the next release. */
+const cacheControlFor = (rel: string) => (rel.startsWith('assets/') ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
+
+/** Text files of the build, relative with "/" (dot folders, copies, shells and prerendered pages left out). */
+function builtTextFiles(webDir: string) {
+  const out: string[] = [];
+  const walk = (dir: string, rel: string) => {
+    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+      if (entry.name.startsWith('.')) continue;
+      const relPath = rel ? `${rel}/${entry.name}` : entry.name;
+      if (entry.isDirectory()) {
+        if (relPath !== 'prerender') walk(path.join(dir, entry.name), relPath);
+      } else if (entry.isFile() && Object.hasOwn(TEXT_CONTENT_TYPES, path.extname(entry.name)) && entry.name !== 'index.html') out.push(relPath);
+    }
+  };
+  walk(webDir, '');
+  return out;
+}
+
 /**
  * Serves the built React client (dist/web): hashed assets cached for a year, index.html for every
  * page route, and for a prerendered page (the home page) its HTML, which the client hydrates.
+ * Text files (scripts, styles, pages) go from memory with the build's brotli or gzip copy
+ * (./precompressed.ts, decision 38-01); fonts and images are streamed by @fastify/static.
  */
 export async function registerSpa(app: FastifyInstance, opts: { webDir?: string } = {}) {
   const webDir = opts.webDir ?? path.join(projectRoot(), 'dist', 'web');
   const indexFile = path.join(webDir, 'index.html');
-  let indexHtml: string | null = null;
+  let index: PrecompressedFile | null = null;
   const loadIndex = () => {
-    if (indexHtml === null && fs.existsSync(indexFile)) indexHtml = fs.readFileSync(indexFile, 'utf8');
-    return indexHtml;
+    if (index === null && fs.existsSync(indexFile)) index = new PrecompressedFile(indexFile);
+    return index;
   };
-  const prerendered = new Map<string, string | null>();
+  const prerendered = new Map<string, PrecompressedFile | null>();
   const loadPage = (url: string) => {
     const file = PRERENDERED[url];
     if (!file) return loadIndex();
     if (!prerendered.has(url)) {
       const full = path.join(webDir, 'prerender', file);
-      prerendered.set(url, fs.existsSync(full) ? fs.readFileSync(full, 'utf8') : null);
+      prerendered.set(url, fs.existsSync(full) ? new PrecompressedFile(full) : null);
     }
     return prerendered.get(url) ?? loadIndex();
   };
 
   if (fs.existsSync(webDir)) {
+    const textFiles = builtTextFiles(webDir);
+    for (const rel of textFiles) {
+      const file = new PrecompressedFile(path.join(webDir, rel));
+      const cacheControl = cacheControlFor(rel);
+      // GET and, through Fastify, HEAD; compressed at build time, so not again by @fastify/compress
+      app.get(`/${rel}`, { compress: false }, (req, reply) => sendPrecompressed(req, reply, file, { cacheControl }));
+    }
     await app.register(fastifyStatic, {
       root: webDir,
       prefix: '/',
       index: false,
       wildcard: false,
+      // text files have their routes above; the compressed copies are sent by those routes only
+      globIgnore: ['**/*.br', '**/*.gz', 'prerender/**', '**/index.html', ...Object.keys(TEXT_CONTENT_TYPES).map((ext) => `**/*${ext}`)],
       allowedPath: (p) => !p.endsWith('index.html') && !p.startsWith('/prerender/'),
       setHeaders(res, filePath) {
-        if (filePath.includes(`${path.sep}assets${path.sep}`)) res.header('cache-control', 'public, max-age=31536000, immutable');
-        else res.header('cache-control', 'public, max-age=3600');
+        res.header('cache-control', cacheControlFor(path.relative(webDir, filePath).split(path.sep).join('/')));
       },
     });
   }
 
   app.setNotFoundHandler((req, reply) => {
     const url = req.url.split('?')[0];
-    if (url.startsWith('/api/') || url === '/api' || req.method !== 'GET') return sendApiNotFound(app, req, reply);
-    const html = loadPage(url);
-    if (!html) return reply.status(503).type('text/plain').send('The web client is not built yet. Run `npm run build`.');
-    reply.header('cache-control', 'no-cache');
-    return reply
-      .status(isKnownPagePath(url) && url !== '/not-found' ? 200 : 404)
-      .type('text/html; charset=utf-8')
-      .send(html);
+    if (url.startsWith('/api/') || url === '/api' || (req.method !== 'GET' && req.method !== 'HEAD')) return sendApiNotFound(app, req, reply);
+    const page = loadPage(url);
+    if (!page) return reply.status(503).type('text/plain').send('The web client is not built yet. Run `npm run build`.');
+    return sendPrecompressed(req, reply, page, { cacheControl: 'no-cache', status: isKnownPagePath(url) && url !== '/not-found' ? 200 : 404 });
   });
 }
-

@@ -1,0 +1,247 @@
+/**
+ * Issue 38 item 6, "Static delivery" in the guide's bars (decision 38-01). Method: three processes on
+ * loopback, measured in one run: a bare Fastify answering "hello" (its own process: the machine's
+ * ceiling for one Node.js process), the built server (dist/server/server.js, its own process,
+ * embedded database) and the load generator (autocannon on a worker thread of this process).
+ * Each target gets 50 connections for BENCH_STATIC_SECONDS (default 10) after a 2 s warm-up, with a
+ * browser's `accept-encoding: gzip, deflate, br`; the three loads run in turn, BENCH_STATIC_ROUNDS
+ * times (default 2), and each figure is the mean over the rounds, so a busy moment weighs on all
+ * three alike. Bars: the built CSS asset >= 60% of the bare answer's requests per second, `GET /p/{id}`
+ * >= 45%, and the prerendered home page's HTML arrives compressed (brotli or gzip).
+ * Run alone: `npx tsx bench/static-delivery.ts [--write]` (needs `npm run build`; `--write` merges the
+ * bars into bench/report.json and renders bench/report.md again).
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { Worker } from 'node:worker_threads';
+import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
+import { BENCH_PASSWORD } from './seed-data';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const DURATION_S = Number(process.env.BENCH_STATIC_SECONDS ?? 10);
+const ROUNDS = Math.max(1, Math.floor(Number(process.env.BENCH_STATIC_ROUNDS ?? 2)) || 1);
+const CONNECTIONS = 50;
+const BROWSER_ENCODINGS = 'gzip, deflate, br';
+const PHONE_UA = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
+const AUTOCANNON = createRequire(import.meta.url).resolve('autocannon');
+
+interface Bar {
+  what: string;
+  bar: string;
+  figure: string;
+  status: 'pass' | 'fail' | 'n/a';
+}
+interface Load {
+  requestsPerSec: number;
+  p50: number;
+  p99: number;
+  non2xx: number;
+  errors: number;
+}
+
+/** autocannon on a worker thread: the generator does not share an event loop with anything measured. */
+const LOAD_WORKER = `
+const { workerData, parentPort } = require('node:worker_threads');
+const autocannon = require(workerData.autocannon);
+autocannon(workerData.opts, (err, raw) => {
+  if (err) return parentPort.postMessage({ error: String(err) });
+  const r = autocannon.aggregateResult([raw], workerData.opts);
+  parentPort.postMessage({ requestsPerSec: Math.round(r.requests.total / r.duration), p50: r.latency.p50, p99: r.latency.p99, non2xx: r.non2xx, errors: r.errors });
+});
+`;
+
+function load(url: string, duration = DURATION_S): Promise<Load> {
+  const worker = new Worker(LOAD_WORKER, {
+    eval: true,
+    workerData: { autocannon: AUTOCANNON, opts: { url, connections: CONNECTIONS, duration, headers: { 'user-agent': PHONE_UA, 'accept-encoding': BROWSER_ENCODINGS } } },
+  });
+  return new Promise<Load & { error?: string }>((resolve, reject) => worker.once('message', resolve).once('error', reject))
+    .then((r) => {
+      if (r.error) throw new Error(r.error);
+      return r;
+    })
+    .finally(() => void worker.terminate());
+}
+
+/** A bare Fastify answering "hello" on its own process, from the project's own fastify. */
+const HELLO_SERVER = `
+import Fastify from 'fastify';
+const app = Fastify({ logger: false });
+app.get('/', async () => 'hello');
+await app.listen({ port: 0, host: '127.0.0.1' });
+process.stdout.write('port=' + app.server.address().port + '\\n');
+`;
+
+async function startHello() {
+  const proc = spawn(process.execPath, ['--input-type=module', '-e', HELLO_SERVER], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] });
+  const port = await new Promise<number>((resolve, reject) => {
+    let out = '';
+    proc.stdout!.on('data', (d: Buffer) => {
+      out += d.toString();
+      const m = /port=(\d+)/.exec(out);
+      if (m) resolve(Number(m[1]));
+    });
+    proc.once('exit', (code) => reject(new Error(`hello server exited (${code})`)));
+  });
+  return { base: `http://127.0.0.1:${port}`, stop: () => stop(proc) };
+}
+
+async function startServer(dataDir: string) {
+  if (!fs.existsSync(path.join(root, 'dist/server/server.js')) || !fs.existsSync(path.join(root, 'dist/web/prerender/home.html'))) throw new Error('run npm run build first');
+  const port = 20000 + Math.floor(Math.random() * 20000);
+  const proc = spawn(process.execPath, [path.join(root, 'dist/server/server.js')], {
+    cwd: root,
+    env: { PATH: process.env.PATH ?? '', NODE_ENV: 'production', HOST: '127.0.0.1', LOG_LEVEL: 'warn', RATE_LIMITS: 'off', DATA_DIR: dataDir, PORT: String(port) },
+    stdio: 'ignore',
+  });
+  const base = `http://127.0.0.1:${port}`;
+  const until = Date.now() + 120_000;
+  for (;;) {
+    try {
+      if ((await fetch(`${base}/api/health`)).status === 200) break;
+    } catch {}
+    if (Date.now() > until || proc.exitCode !== null) throw new Error('server did not start');
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return { base, stop: () => stop(proc) };
+}
+
+function stop(proc: ChildProcess) {
+  return new Promise<void>((r) => (proc.exitCode !== null ? r() : (proc.once('exit', () => r()), proc.kill('SIGTERM'))));
+}
+
+/** The largest built stylesheet (the one every page loads). */
+function builtCss() {
+  const dir = path.join(root, 'dist/web/assets');
+  const css = fs.readdirSync(dir).filter((f) => f.endsWith('.css'));
+  if (!css.length) throw new Error('no CSS asset in dist/web/assets');
+  return css.sort((a, b) => fs.statSync(path.join(dir, b)).size - fs.statSync(path.join(dir, a)).size)[0];
+}
+
+/** Raw bytes and headers as they arrive (fetch would decode the body). */
+async function rawGet(url: string, acceptEncoding: string) {
+  const http = await import('node:http');
+  return new Promise<{ status: number; headers: Record<string, string | string[] | undefined>; bytes: number }>((resolve, reject) => {
+    http
+      .get(url, { headers: { 'accept-encoding': acceptEncoding, 'user-agent': 'bench-static-delivery/1.0' } }, (res) => {
+        let bytes = 0;
+        res.on('data', (d: Buffer) => (bytes += d.length));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, bytes }));
+      })
+      .on('error', reject);
+  });
+}
+
+const mean = (xs: number[]) => Math.round(xs.reduce((a, b) => a + b, 0) / xs.length);
+
+export async function run() {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mc-bench-static-'));
+  const hello = await startHello();
+  let server: Awaited<ReturnType<typeof startServer>> | undefined;
+  try {
+    server = await startServer(dataDir);
+    const { base } = server;
+    const json = { 'content-type': 'application/json', origin: base };
+    const u = `static${Date.now()}`;
+    const reg = await fetch(`${base}/api/auth/register`, { method: 'POST', headers: json, body: JSON.stringify({ username: u, email: `${u}@example.com`, password: BENCH_PASSWORD, confirmPassword: BENCH_PASSWORD, firstName: 'Static', lastName: 'Delivery' }) });
+    if (reg.status !== 201) throw new Error(`register: ${reg.status} ${await reg.text()}`);
+    const cookie = reg.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+    const created = await fetch(`${base}/api/profile`, { method: 'POST', headers: { ...json, cookie }, body: JSON.stringify({ fullName: 'Static Delivery', jobTitle: 'Bench', email: 'static@example.com', profileTemplate: 'modern', links: [] }) });
+    if (created.status !== 201) throw new Error(`profile: ${created.status} ${await created.text()}`);
+    const id = ((await created.json()) as { id: string }).id;
+
+    const css = builtCss();
+    const targets = { hello: `${hello.base}/`, css: `${base}/assets/${css}`, page: `${base}/p/${id}` };
+
+    // the home page as a browser gets it, and as a client that accepts no coding gets it
+    const homeCompressed = await rawGet(`${base}/`, BROWSER_ENCODINGS);
+    const homeIdentity = await rawGet(`${base}/`, 'identity');
+    const cssCompressed = await rawGet(targets.css, BROWSER_ENCODINGS);
+    const home = {
+      status: homeCompressed.status,
+      contentEncoding: homeCompressed.headers['content-encoding'] ?? 'identity',
+      bytes: homeCompressed.bytes,
+      identityBytes: homeIdentity.bytes,
+    };
+
+    for (const url of Object.values(targets)) await load(url, 2);
+    const rounds: Record<keyof typeof targets, Load[]> = { hello: [], css: [], page: [] };
+    for (let i = 0; i < ROUNDS; i++) {
+      for (const k of Object.keys(targets) as (keyof typeof targets)[]) rounds[k].push(await load(targets[k]));
+    }
+    const figure = (k: keyof typeof targets) => ({
+      requestsPerSec: mean(rounds[k].map((r) => r.requestsPerSec)),
+      p50: mean(rounds[k].map((r) => r.p50)),
+      p99: mean(rounds[k].map((r) => r.p99)),
+      non2xx: rounds[k].reduce((a, r) => a + r.non2xx, 0),
+      errors: rounds[k].reduce((a, r) => a + r.errors, 0),
+      rounds: rounds[k].map((r) => r.requestsPerSec),
+    });
+    const helloF = figure('hello');
+    const cssF = figure('css');
+    const pageF = figure('page');
+    const ratio = (x: number) => x / Math.max(1, helloF.requestsPerSec);
+    const pct = (x: number) => `${Math.round(ratio(x) * 100)}%`;
+    const clean = (f: { non2xx: number; errors: number }) => f.non2xx === 0 && f.errors === 0;
+    const homeIsCompressed = home.status === 200 && ['br', 'gzip'].includes(String(home.contentEncoding)) && home.bytes < home.identityBytes;
+    const bars: Bar[] = [
+      {
+        what: `Static delivery: built CSS asset (${css}, ${cssCompressed.headers['content-encoding'] ?? 'identity'}) vs bare Fastify hello, own processes, 50 connections`,
+        bar: '>= 60%',
+        figure: `${pct(cssF.requestsPerSec)} (${cssF.requestsPerSec} vs ${helloF.requestsPerSec} req/s; p50 ${cssF.p50} ms, p99 ${cssF.p99} ms)`,
+        status: ratio(cssF.requestsPerSec) >= 0.6 && clean(cssF) ? 'pass' : 'fail',
+      },
+      {
+        what: 'Static delivery: GET /p/{id} vs bare Fastify hello, own processes, 50 connections',
+        bar: '>= 45%',
+        figure: `${pct(pageF.requestsPerSec)} (${pageF.requestsPerSec} vs ${helloF.requestsPerSec} req/s; p50 ${pageF.p50} ms, p99 ${pageF.p99} ms)`,
+        status: ratio(pageF.requestsPerSec) >= 0.45 && clean(pageF) ? 'pass' : 'fail',
+      },
+      {
+        what: 'Static delivery: prerendered home page HTML arrives compressed',
+        bar: 'brotli or gzip',
+        figure: `${home.contentEncoding}, ${home.bytes} bytes (${home.identityBytes} uncompressed)`,
+        status: homeIsCompressed ? 'pass' : 'fail',
+      },
+    ];
+    return {
+      method: `bare Fastify hello, the built server and autocannon in three processes; ${CONNECTIONS} connections, ${DURATION_S} s a load, ${ROUNDS} rounds in turn, means; accept-encoding "${BROWSER_ENCODINGS}"`,
+      measuredAt: new Date().toISOString(),
+      cpus: os.cpus().length,
+      node: process.version,
+      hello: helloF,
+      cssAsset: { file: css, contentEncoding: cssCompressed.headers['content-encoding'] ?? 'identity', bytes: cssCompressed.bytes, ...cssF },
+      profilePage: pageF,
+      home,
+      bars,
+    };
+  } finally {
+    await server?.stop();
+    await hello.stop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  run()
+    .then((r) => {
+      console.log(JSON.stringify(r, null, 2));
+      for (const b of r.bars) console.log(`${b.status.toUpperCase()} ${b.what}: ${b.figure} (bar ${b.bar})`);
+      if (process.argv.includes('--write')) {
+        const file = path.join(root, 'bench/report.json');
+        const report = JSON.parse(fs.readFileSync(file, 'utf8'));
+        report.bars = [...(report.bars as Bar[]).filter((b) => !b.what.startsWith('Static delivery:')), ...r.bars];
+        report.features = { ...(report.features ?? {}), 'static-delivery': r };
+        fs.writeFileSync(file, JSON.stringify(report, null, 2) + '\n');
+        spawnSync('npx', ['tsx', 'bench/run.ts', '--report-only'], { cwd: root, stdio: 'inherit' });
+      }
+      process.exit(0);
+    })
+    .catch((e) => {
+      console.error(e);
+      process.exit(1);
+    });
+}

@@ -1,0 +1,140 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+
+/**
+ * Built text files (the client's assets, its shell, the prerendered pages) sent from memory, with the
+ * brotli or gzip copy the build wrote beside each (scripts/precompress.mjs) when the browser accepts
+ * it: nothing is compressed per request (decision 38-01). Content types as @fastify/static sent them.
+ */
+export const TEXT_CONTENT_TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'application/javascript; charset=utf-8',
+  '.mjs': 'application/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.json': 'application/json; charset=utf-8',
+  '.map': 'application/json; charset=utf-8',
+  '.webmanifest': 'application/manifest+json',
+  '.txt': 'text/plain; charset=utf-8',
+  '.xml': 'application/xml',
+  '.ico': 'image/vnd.microsoft.icon',
+};
+
+export type ContentCoding = 'br' | 'gzip';
+/** Preferred first, when the browser weighs them alike. */
+const CODINGS: readonly ContentCoding[] = ['br', 'gzip'];
+const SUFFIX: Record<ContentCoding, string> = { br: '.br', gzip: '.gz' };
+
+/**
+ * The coding to send, from an Accept-Encoding header and the copies at hand: the highest q-value
+ * wins, brotli before gzip on a tie; null for the file itself (no header, nothing acceptable, or
+ * identity weighed above both). `*` stands for every coding the header does not name.
+ */
+export function pickCoding(acceptEncoding: string | string[] | undefined, available: ReadonlySet<ContentCoding>): ContentCoding | null {
+  if (acceptEncoding === undefined || available.size === 0) return null;
+  const header = Array.isArray(acceptEncoding) ? acceptEncoding.join(',') : acceptEncoding;
+  const weights = new Map<string, number>();
+  for (const part of header.split(',')) {
+    const [name, ...params] = part.split(';');
+    const coding = name.trim().toLowerCase();
+    if (!coding) continue;
+    let q = 1;
+    for (const p of params) {
+      const [key, value = ''] = p.split('=');
+      // a weight that is not a number in 0..1 refuses the coding
+      if (key.trim().toLowerCase() === 'q') q = /^\s*[0-9.]+\s*$/.test(value) ? Number(value) : 0;
+    }
+    if (!Number.isFinite(q) || q < 0 || q > 1) q = 0;
+    // a coding named twice keeps its first weight
+    if (!weights.has(coding)) weights.set(coding, q);
+  }
+  // x-gzip is gzip's old name; * weighs every coding the header does not name
+  const weight = (c: ContentCoding) => weights.get(c) ?? (c === 'gzip' ? weights.get('x-gzip') : undefined) ?? weights.get('*') ?? 0;
+  let best: ContentCoding | null = null;
+  let bestQ = 0;
+  for (const c of CODINGS) {
+    const q = available.has(c) ? weight(c) : 0;
+    if (q > bestQ) {
+      best = c;
+      bestQ = q;
+    }
+  }
+  // the file itself when the header names identity and weighs it above every copy
+  const identityQ = weights.get('identity');
+  if (best && identityQ !== undefined && identityQ > bestQ) return null;
+  return best;
+}
+
+interface Variant {
+  body: Buffer;
+  etag: string;
+}
+
+/** One built file and its compressed copies, read on first use and kept. */
+export class PrecompressedFile {
+  readonly contentType: string;
+  readonly codings: ReadonlySet<ContentCoding>;
+  readonly lastModified: string;
+  private readonly variants = new Map<ContentCoding | 'identity', Variant>();
+
+  constructor(readonly file: string) {
+    const type = TEXT_CONTENT_TYPES[path.extname(file).toLowerCase()];
+    if (!type) throw new Error(`precompressed: no content type for ${path.basename(file)}`);
+    this.contentType = type;
+    this.codings = new Set(CODINGS.filter((c) => fs.existsSync(file + SUFFIX[c])));
+    this.lastModified = fs.statSync(file).mtime.toUTCString();
+  }
+
+  variant(coding: ContentCoding | null): Variant {
+    const key = coding ?? 'identity';
+    let v = this.variants.get(key);
+    if (!v) {
+      const body = fs.readFileSync(coding ? this.file + SUFFIX[coding] : this.file);
+      // strong: each coding has its own bytes, so its own tag
+      v = { body, etag: `"${crypto.createHash('sha256').update(body).digest('base64url').slice(0, 27)}"` };
+      this.variants.set(key, v);
+    }
+    return v;
+  }
+}
+
+/** RFC 9110 13.1.2: weak comparison of If-None-Match against the current tag. */
+function noneMatch(header: string, etag: string) {
+  const bare = etag.replace(/^W\//, '');
+  return header.split(',').some((t) => {
+    const tag = t.trim();
+    return tag === '*' || tag.replace(/^W\//, '') === bare;
+  });
+}
+
+/** Whether the browser's copy (If-None-Match, or else If-Modified-Since) is still the current one. */
+function isFresh(req: FastifyRequest, etag: string, lastModified: string) {
+  const inm = req.headers['if-none-match'];
+  if (inm !== undefined) return noneMatch(inm, etag);
+  const ims = req.headers['if-modified-since'];
+  if (ims === undefined) return false;
+  const since = Date.parse(ims);
+  return Number.isFinite(since) && Date.parse(lastModified) <= since;
+}
+
+/**
+ * Sends a built file: the copy matching Accept-Encoding (brotli preferred, then gzip, else the file),
+ * Vary: Accept-Encoding when copies exist, a strong ETag per coding and Last-Modified, and 304 to a
+ * GET or HEAD whose validators still match (only for `status` 200). HEAD gets the headers alone.
+ */
+export function sendPrecompressed(req: FastifyRequest, reply: FastifyReply, file: PrecompressedFile, opts: { cacheControl: string; status?: number }) {
+  const status = opts.status ?? 200;
+  const coding = pickCoding(req.headers['accept-encoding'], file.codings);
+  const { body, etag } = file.variant(coding);
+  reply.header('cache-control', opts.cacheControl);
+  if (file.codings.size > 0) reply.header('vary', 'accept-encoding');
+  if (status === 200) {
+    reply.header('etag', etag);
+    reply.header('last-modified', file.lastModified);
+    if ((req.method === 'GET' || req.method === 'HEAD') && isFresh(req, etag, file.lastModified)) return reply.status(304).send();
+  }
+  if (coding) reply.header('content-encoding', coding);
+  return reply.status(status).type(file.contentType).send(body);
+}
