@@ -31,7 +31,6 @@ export const TABLE_READS = {
  */
 export const READS_TO_MOVE = {
   designs: ['orders', 'profiles', 'teams', 'cardCodes'],
-  engagement: ['orders', 'profiles', 'profileLinks', 'teamMembers'],
   orders: ['cards', 'designEvents', 'cardCodes', 'orderFulfilment'],
   print: ['cards', 'profiles'],
   production: ['cards', 'orders'],

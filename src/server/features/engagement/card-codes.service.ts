@@ -1,9 +1,8 @@
 import crypto from 'node:crypto';
-import { and, count, desc, eq, inArray, isNull, max, ne, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNull, max, sql } from 'drizzle-orm';
 import type { AppContext } from '#server/context';
 import type { Db, Tx } from '#server/db/client';
 import { cardCodes, visits } from '#server/db/schema/engagement';
-import { orders } from '#server/db/schema/orders';
 import { conflict, notFound } from '#server/http/http-errors';
 import {
   CARD_CODE_ALPHABET,
@@ -18,6 +17,7 @@ import { cardCodePath } from '#shared/routes';
 import { visitFlusher } from './visit-flusher';
 import { queryRows } from '#server/db/rows';
 import { findProfileRowByUser } from '#server/features/profile/public-api';
+import { liveOrderIdsOfUserQuery, orderBatchFacts, orderOfUser, orderOwnerStatus } from '#server/features/orders/reads';
 
 type CodeRow = typeof cardCodes.$inferSelect;
 
@@ -92,12 +92,13 @@ export async function ensureOrderCardCodes(tx: Tx, userId: string, onlyOrderId?:
   await lockProfileCodes(tx, profile.id);
   // codes made before the profile existed (or before a visitor's order was claimed) become its own
   await adoptOrderCodes(tx, userId, profile.id);
+  const live = liveOrderIdsOfUserQuery(tx, userId).as('live_orders');
   const missing = await tx
-    .select({ id: orders.id })
-    .from(orders)
-    .leftJoin(cardCodes, eq(cardCodes.orderId, orders.id))
-    .where(and(eq(orders.userId, userId), ne(orders.status, 'cancelled'), isNull(cardCodes.code), onlyOrderId ? eq(orders.id, onlyOrderId) : undefined))
-    .orderBy(orders.id);
+    .select({ id: live.id })
+    .from(live)
+    .leftJoin(cardCodes, eq(cardCodes.orderId, live.id))
+    .where(and(isNull(cardCodes.code), onlyOrderId ? eq(live.id, onlyOrderId) : undefined))
+    .orderBy(live.id);
   const made: CodeRow[] = [];
   for (const o of missing) made.push(await insertCode(tx, { profileId: profile.id, orderId: o.id, label: orderCodeLabel(o.id) }));
   return made;
@@ -108,7 +109,7 @@ async function adoptOrderCodes(db: Db | Tx, userId: string, profileId: string): 
   const rows = await db
     .update(cardCodes)
     .set({ profileId })
-    .where(and(isNull(cardCodes.profileId), inArray(cardCodes.orderId, db.select({ id: orders.id }).from(orders).where(and(eq(orders.userId, userId), ne(orders.status, 'cancelled'))))))
+    .where(and(isNull(cardCodes.profileId), inArray(cardCodes.orderId, liveOrderIdsOfUserQuery(db, userId))))
     .returning({ code: cardCodes.code });
   return rows.map((r) => r.code);
 }
@@ -186,12 +187,7 @@ async function describeCodes(ctx: AppContext, rows: CodeRow[], origin: string): 
       .from(visits)
       .where(and(eq(visits.profileId, rows[0].profileId ?? ''), inArray(visits.cardCode, codes)))
       .groupBy(visits.cardCode),
-    orderIds.length
-      ? ctx.db
-          .select({ id: orders.id, quantity: orders.quantity, cardType: orders.cardType, status: orders.status, createdAt: orders.createdAt })
-          .from(orders)
-          .where(inArray(orders.id, orderIds))
-      : Promise.resolve([]),
+    orderBatchFacts(ctx.db, orderIds),
   ]);
   const byCode = new Map(stats.map((s) => [s.code, { views: Number(s.views), lastViewAt: s.last ? new Date(s.last) : null }]));
   const byOrder = new Map(orderRows.map((o) => [o.id, o]));
@@ -219,7 +215,7 @@ export async function createCardCode(ctx: AppContext, userId: string, input: Req
     const [{ n }] = await tx.select({ n: count() }).from(cardCodes).where(eq(cardCodes.profileId, profileId));
     if (Number(n) >= MAX_CARD_CODES) throw conflict(`You can have up to ${MAX_CARD_CODES} card codes`);
     if (input.orderId !== undefined) {
-      const [order] = await tx.select({ id: orders.id }).from(orders).where(and(eq(orders.id, input.orderId), eq(orders.userId, userId))).limit(1);
+      const order = await orderOfUser(tx, input.orderId, userId);
       if (!order) throw notFound('Order not found');
       const [existing] = await tx.select({ code: cardCodes.code }).from(cardCodes).where(eq(cardCodes.orderId, order.id)).limit(1);
       if (existing) throw conflict(`Order #${order.id} already has the code ${existing.code}`, { orderId: 'This order already has a code' });
@@ -338,7 +334,7 @@ export async function resolveCardCode(ctx: AppContext, code: string): Promise<Re
 export async function orderBatchQrText(ctx: AppContext, orderId: number, origin: string): Promise<string | null> {
   const [row] = await ctx.db.select({ code: cardCodes.code, active: cardCodes.active }).from(cardCodes).where(eq(cardCodes.orderId, orderId)).limit(1);
   if (row) return row.active ? cardCodeQrText(origin, row.code) : null;
-  const [order] = await ctx.db.select({ id: orders.id, userId: orders.userId, status: orders.status }).from(orders).where(eq(orders.id, orderId)).limit(1);
+  const order = await orderOwnerStatus(ctx.db, orderId);
   if (!order || order.status === 'cancelled') return null;
   await createCardCodeForOrder(ctx.db, order);
   const [made] = await ctx.db.select({ code: cardCodes.code }).from(cardCodes).where(and(eq(cardCodes.orderId, orderId), eq(cardCodes.active, true))).limit(1);

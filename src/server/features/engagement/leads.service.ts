@@ -1,15 +1,14 @@
 import { and, count, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { AppContext } from '#server/context';
-import { users } from '#server/db/schema/auth';
 import { leads } from '#server/db/schema/engagement';
-import { profiles } from '#server/db/schema/profile';
-import { teamMembers } from '#server/db/schema/team';
 import { forbidden, notFound } from '#server/http/http-errors';
 import { enqueueEmail } from '#server/infra/mail/outbox';
 import { recordEvent } from '#server/features/webhooks/public-api';
 import { LEAD_HONEYPOT_FIELD, LEAD_MESSAGES, type Lead, type LeadCreateBody, type LeadList } from '#shared/schemas/engagement';
 import { findProfileRowByUser } from '#server/features/profile/public-api';
 import { setLeadFormEnabled } from '#server/features/profile/public-api';
+import { leadTargetOf } from '#server/features/profile/reads';
+import { teamIdsOfUserQuery } from '#server/features/team/reads';
 import { leadReceivedEmail } from './lead-email';
 
 type LeadRow = typeof leads.$inferSelect;
@@ -21,7 +20,7 @@ type LeadRow = typeof leads.$inferSelect;
 function ownersLeads(ctx: AppContext, profileId: string, userId: string) {
   return and(
     eq(leads.profileId, profileId),
-    or(isNull(leads.teamId), inArray(leads.teamId, ctx.db.select({ id: teamMembers.teamId }).from(teamMembers).where(eq(teamMembers.userId, userId)))),
+    or(isNull(leads.teamId), inArray(leads.teamId, teamIdsOfUserQuery(ctx.db, userId))),
   );
 }
 
@@ -49,12 +48,7 @@ export interface SubmitLeadResult {
 
 /** The public profile a lead is for, with its owner's account e-mail; 404 when there is none. */
 async function leadTarget(ctx: AppContext, profileId: string) {
-  const [row] = await ctx.db
-    .select({ id: profiles.id, fullName: profiles.fullName, enabled: profiles.leadFormEnabled, ownerEmail: users.email })
-    .from(profiles)
-    .innerJoin(users, eq(users.id, profiles.userId))
-    .where(eq(profiles.id, profileId))
-    .limit(1);
+  const row = await leadTargetOf(ctx.db, profileId);
   if (!row) throw notFound('Profile not found');
   return row;
 }

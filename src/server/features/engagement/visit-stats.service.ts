@@ -1,7 +1,7 @@
-import { and, asc, desc, eq, gte, sum } from 'drizzle-orm';
+import { and, desc, eq, gte, sum } from 'drizzle-orm';
 import type { AppContext } from '#server/context';
 import { engagementDaily, visits } from '#server/db/schema/engagement';
-import { profileLinks } from '#server/db/schema/profile';
+import { profileLinksOf } from '#server/features/profile/reads';
 import { findProfileRowByUser } from '#server/features/profile/public-api';
 import type { VisitStats } from '#shared/schemas/profile';
 import { visitFlusher } from './visit-flusher';
@@ -44,7 +44,7 @@ export async function getVisitStats(ctx: AppContext, userId: string): Promise<Vi
       .from(engagementDaily)
       .where(and(views, gte(engagementDaily.day, days[0])))
       .groupBy(engagementDaily.day),
-    ctx.db.select().from(profileLinks).where(eq(profileLinks.profileId, profile.id)).orderBy(asc(profileLinks.position), asc(profileLinks.id)),
+    profileLinksOf(ctx.db, profile.id),
     ctx.db
       .select({ linkId: engagementDaily.linkId, n: sum(engagementDaily.n).mapWith(Number) })
       .from(engagementDaily)

@@ -8,4 +8,4 @@ export { orderWorkflow, proofStates } from './order-facts';
 export { getOrderStatusView } from './orders.service';
 export { anonymizeOrdersOfUser } from './order-anonymize';
 export { saveInternalNotes } from './order-notes';
-export { orderContacts, provenOrderId } from './order-lookups';
+export { orderContacts, provenOrderId } from './reads';
