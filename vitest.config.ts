@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { configDefaults, defineConfig } from 'vitest/config';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 // #shared, #server, #web and #tests resolve through package.json "imports" (declared there only).
 
@@ -19,6 +20,13 @@ const isolate = false;
  * run on their own, after the other unit and API files and before the browser files, so another
  * test file's work on the same two cores is not counted against them.
  */
+/**
+ * The type checker, the linter and knip (tests/build/static-checks.test.ts): in a project of their
+ * own that runs last. Under npm test the checks themselves ran beside the other tests at the lowest
+ * CPU priority (scripts/static-checks.mjs) and the file reads their results (decision 36-06).
+ */
+const staticChecks = 'tests/build/static-checks.test.ts';
+
 const solo = [
   'tests/security/hostile-storm.test.ts',
   'tests/security/hostile-classes.test.ts',
@@ -48,7 +56,7 @@ const projects: any[] = [
     test: {
       name: 'pglite',
       include: unitAndApi,
-      exclude: [...configDefaults.exclude, ...solo, webComponentTests],
+      exclude: [...configDefaults.exclude, ...solo, webComponentTests, staticChecks],
       environment: 'node',
       globalSetup: ['tests/setup/global-setup.ts'],
       testTimeout: 30_000,
@@ -94,7 +102,52 @@ const projects: any[] = [
       isolate,
     },
   },
+  {
+    test: {
+      name: 'static',
+      include: [staticChecks],
+      environment: 'node',
+      testTimeout: 1_200_000,
+      // after the browser files: by then the checks started beside the run have had the idle cores
+      sequence: { groupOrder: 3 },
+      isolate,
+    },
+  },
 ];
+
+/**
+ * Files that run first in their group, longest first (decision 36-06): a long file started last
+ * ends alone while the other worker sits idle. Vitest's own order on a fresh clone (CI has no
+ * results cache) is by file size, and these files are short for their run time: the accessibility
+ * walk's three files and the phone walk.
+ * Every other file follows, largest first, as Vitest orders them.
+ */
+const RUN_FIRST = [
+  'tests/e2e/a11y-signed-in.e2e.ts',
+  'tests/e2e/a11y-visitor.e2e.ts',
+  'tests/e2e/phone-overflow.e2e.ts',
+  'tests/e2e/a11y-profiles.e2e.ts',
+];
+
+/** Vitest's order (sequence group, then project), then RUN_FIRST, then larger files first; the same on every machine. */
+class LongestFirst extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const rel = (f: TestSpecification) => path.relative(f.project.config.root, f.moduleId).split(path.sep).join('/');
+    const rank = (f: TestSpecification) => {
+      const i = RUN_FIRST.indexOf(rel(f));
+      return i < 0 ? RUN_FIRST.length : i;
+    };
+    const sizes = new Map(files.map((f) => [f.moduleId, fs.existsSync(f.moduleId) ? fs.statSync(f.moduleId).size : 0]));
+    return [...files].sort(
+      (a, b) =>
+        a.project.config.sequence.groupOrder - b.project.config.sequence.groupOrder ||
+        (a.project.name < b.project.name ? -1 : a.project.name > b.project.name ? 1 : 0) ||
+        rank(a) - rank(b) ||
+        sizes.get(b.moduleId)! - sizes.get(a.moduleId)! ||
+        (rel(a) < rel(b) ? -1 : rel(a) > rel(b) ? 1 : 0),
+    );
+  }
+}
 
 /**
  * Test files that never open a database (no test app, database, server process or database-kind
@@ -140,6 +193,7 @@ export default defineConfig({
   test: {
     projects,
     maxWorkers: 2,
+    sequence: { sequencer: LongestFirst },
     reporters: ['default'],
   },
 });

@@ -1,6 +1,6 @@
 // npm test: every test (unit, API integration, browser) in one Vitest run, then one closing line
 // "N passed, N failed" (+ skipped) that CI reads. Extra arguments go to Vitest.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -14,11 +14,29 @@ const dbs = ['PGlite (embedded)'];
 if (process.env.TEST_DATABASE_URL) dbs.push(`PostgreSQL (${new URL(process.env.TEST_DATABASE_URL).host})`);
 console.log(`Databases under test: ${dbs.join(' and ')}`);
 
+// A whole run (no arguments) starts the type checker, the linter and knip at the lowest CPU priority
+// beside Vitest; tests/build/static-checks.test.ts, in the last project, reads their results
+// (decision 36-06). A run of chosen files or projects leaves them to that test file, if chosen.
+const staticReport = path.join(root, '.tmp', 'static-checks.json');
+fs.rmSync(staticReport, { force: true });
+const staticChecks =
+  process.argv.length > 2
+    ? undefined
+    : spawn(process.execPath, [path.join(root, 'scripts/static-checks.mjs'), staticReport], { cwd: root, stdio: 'ignore', detached: true });
+
 const r = spawnSync(
   process.execPath,
   [path.join(root, 'node_modules/vitest/vitest.mjs'), 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...process.argv.slice(2)],
-  { stdio: 'inherit', cwd: root, env: { ...process.env, NODE_ENV: 'test' } },
+  { stdio: 'inherit', cwd: root, env: { ...process.env, NODE_ENV: 'test', ...(staticChecks ? { STATIC_CHECKS_REPORT: staticReport } : {}) } },
 );
+// normally finished long before; after an interrupted or failed run, stop the checks (their own process group)
+if (staticChecks) {
+  try {
+    process.kill(-staticChecks.pid, 'SIGTERM');
+  } catch {
+    // already ended
+  }
+}
 
 let passed = 0;
 let failed = 0;

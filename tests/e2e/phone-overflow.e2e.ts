@@ -12,7 +12,7 @@ import { expectFits, overflow, walkTabs } from '#tests/helpers/overflow';
 /**
  * Issue 20: no page overflows horizontally on a phone (`scrollWidth <= innerWidth`; a failure names
  * the widest elements). Every route at 360 px as a visitor, a signed-in customer and staff, with
- * the tabs of the pages with tabs, is checked inside the accessibility walk (tests/e2e/a11y.e2e.ts),
+ * the tabs of the pages with tabs, is checked inside the accessibility walk (tests/e2e/a11y-visitor.e2e.ts, a11y-signed-in.e2e.ts),
  * which loads every page at 360 px anyway. Here, with phone emulation (touch, mobile viewport) at
  * 360 and 390 px: the measure itself, the open mobile menu, every route at 390 px, the staff orders
  * table and the AI assistant after a palette.
@@ -96,7 +96,7 @@ describe('no page overflows a phone screen (360 and 390 px)', () => {
   });
 
   // every route at 360 px as a visitor, a customer and staff, with each tab of the pages with tabs,
-  // is checked by the accessibility walk (tests/e2e/a11y.e2e.ts), which loads every page anyway
+  // is checked by the accessibility walk (tests/e2e/a11y-*.e2e.ts), which loads every page anyway
   it('the mobile menu open fits, at 360 and 390 px, for a visitor, a customer and staff', async () => {
     const problems: string[] = [];
     for (const who of ['visitor', 'customer', 'staff'] as const) {

@@ -12,7 +12,13 @@ export async function createTestDatabase(): Promise<Database & { drop(): Promise
     const base = process.env.TEST_DATABASE_URL;
     const name = `t_${crypto.randomBytes(6).toString('hex')}`;
     const admin = await openDatabase({ databaseUrl: base, poolSize: 1 });
-    await (admin.raw as import('pg').Pool).query(`create database ${name}`);
+    // a copy of the run's migrated template (tests/setup/global-setup.ts) when there is one; the
+    // migrations below then find nothing left to do
+    const template = process.env.PG_TEMPLATE_DB;
+    const created = template
+      ? await (admin.raw as import('pg').Pool).query(`create database ${name} template ${template}`).then(() => true, () => false)
+      : false;
+    if (!created) await (admin.raw as import('pg').Pool).query(`create database ${name}`);
     await admin.close();
     const url = new URL(base);
     url.pathname = `/${name}`;

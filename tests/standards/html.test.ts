@@ -15,7 +15,7 @@ import { profileLeadsPath, profileThanksPath, publicProfilePath } from '#shared/
  * tests/helpers/html-validator.ts): the server-rendered profile page in all five layouts and its
  * no-JavaScript form pages, the API reference page, and every e-mail the app wrote to its outbox
  * while the test drove the flows that send them. (The SPA's rendered pages and the prerendered
- * home page are validated in tests/e2e/a11y.e2e.ts, in a browser, on the accessibility walk.)
+ * home page are validated in tests/e2e/a11y-*.e2e.ts, in a browser, on the accessibility walk.)
  */
 
 let t: TestApp;
