@@ -272,6 +272,15 @@ function rewrite(s: string): string {
   let usesXlink = false;
   let i = 0;
 
+  /** namespace prefixes declared so far (xml and xmlns are bound by XML itself) */
+  const declared = new Set<string>(['xml', 'xmlns']);
+  const checkQName = (qname: string) => {
+    const colon = qname.indexOf(':');
+    if (colon < 0) return;
+    if (colon === 0 || colon === qname.length - 1 || qname.indexOf(':', colon + 1) >= 0) malformed(`the name ${qname.slice(0, 40)} is not a valid qualified name`);
+    const prefix = qname.slice(0, colon);
+    if (!declared.has(prefix)) malformed(`the prefix ${prefix.slice(0, 40)} is not declared`);
+  };
   const top = (): Open | undefined => stack[stack.length - 1];
   /** the nearest written ancestor now has content (so it gets an end tag) */
   const markContent = () => {
@@ -293,7 +302,8 @@ function rewrite(s: string): string {
       const t = top()!;
       if (dropped === 0 && t.mode === Mode.Style) t.css!.push(value);
       else if (dropped === 0 && value) {
-        out.push(escapeText(value));
+        // two blank runs that met where an element was left out are one (as the scan makes them)
+        if (!(value === ' ' && out[out.length - 1] === ' ')) out.push(escapeText(value));
         markContent();
       }
     } else if (textEnd > i) decode(s.slice(i, textEnd)); // outside the root: whitespace (checked by the scan)
@@ -358,7 +368,14 @@ function rewrite(s: string): string {
     const parent = top();
     // the default namespace in scope (a prefixed element is never kept: editors' own elements)
     let ns = parent ? parent.ns : null;
-    for (const [an, av] of attrs) if (an === 'xmlns') ns = av;
+    for (const [an, av] of attrs) {
+      if (an === 'xmlns') ns = av;
+      else if (an.startsWith('xmlns:')) declared.add(an.slice(6));
+    }
+    // names XML namespaces refuse (a browser would not show the file): more than one colon, or a
+    // prefix declared nowhere before (a document-wide set: linear, and never looser than scoping)
+    checkQName(name);
+    for (const [an] of attrs) checkQName(an);
     const colon = name.indexOf(':');
     const elementNs = colon >= 0 ? null : ns;
     const low = lower(name);
