@@ -11,6 +11,7 @@ import { NO_LOCKS, type FieldLocks } from '#web/components/locked-input';
 import { LOCKED_FIELD_MESSAGE } from '#shared/team/brand';
 import { putProfile } from '#shared/contracts/profile';
 import { callEndpoint } from '#web/lib/endpoint';
+import { LogoContrastWarning } from './logo-contrast-warning';
 
 /** Shown on a tab that needs a profile, with a button to the profile form. */
 export function NeedsProfile({ onGo, what }: { onGo: () => void; what: string }) {
@@ -85,6 +86,12 @@ export function MediaTab({ profile, onContinue, locks = NO_LOCKS }: { profile: P
       <p className="text-sm text-muted-foreground">
         The banner logo shows on the Classic and Modern profile styles; the company logo on Corporate and in your contact card.
       </p>
+      <LogoContrastWarning
+        layout={profile.profileTemplate}
+        logoUrl={lockedLogo?.value || profile.logoUrl}
+        bannerLogoUrl={lockedLogo?.value || profile.bannerLogoUrl}
+        headerColour={profile.brand?.primaryColor}
+      />
       <div className="flex justify-end">
         <Button type="button" onClick={onContinue}>
           Continue to Share Profile

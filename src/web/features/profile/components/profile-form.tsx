@@ -11,6 +11,7 @@ import {
   ProfileForm as ProfileFormSchema,
   type LinkType,
   type Profile,
+  type ProfileLayout,
   type ProfileFormValues,
 } from '#shared/schemas/profile';
 import { Button } from '#web/components/ui/button';
@@ -23,6 +24,7 @@ import { LINK_LABEL_MAX, LINK_MESSAGES, normalizeProfileLink } from '#shared/pro
 import { useAuth } from '#web/lib/session/use-auth';
 import { LockedInput, NO_LOCKS, type FieldLocks } from '#web/components/locked-input';
 import type { AuthUser } from '#shared/schemas/auth';
+import { LogoContrastWarning } from './logo-contrast-warning';
 
 /** A link while editing: isNew / isDeleted are client-only and never sent. */
 export interface EditableLink {
@@ -248,6 +250,14 @@ export function ProfileForm({ profile, onSaved, locks: locked = NO_LOCKS }: { pr
           <p role="alert" className="text-xs font-medium text-destructive">
             {e.profileTemplate.message}
           </p>
+        ) : null}
+        {(PROFILE_LAYOUTS as readonly string[]).includes(layout) ? (
+          <LogoContrastWarning
+            layout={layout as ProfileLayout}
+            logoUrl={locked('logoUrl')?.value || (profile?.logoUrl ?? null)}
+            bannerLogoUrl={locked('logoUrl')?.value || (profile?.bannerLogoUrl ?? null)}
+            headerColour={profile?.brand?.primaryColor}
+          />
         ) : null}
       </fieldset>
 
