@@ -49,17 +49,17 @@ describe.skipIf(inPostgresProject)('fault: a backup taken under order load resto
       }
     };
     const lanes = Promise.all([1, 2, 3, 4].map(lane));
-    // wait (on the condition, generously) until two backups are written under the load
+    // wait (on the condition, generously) until a backup is written under the load
     const sidecars = () => (fs.existsSync(backups) ? fs.readdirSync(backups).filter((n) => n.endsWith('.tar.json')).sort() : []);
     const until = Date.now() + 120_000;
-    while (sidecars().length < 2 && Date.now() < until && !s.exited) await new Promise((r) => setTimeout(r, 100));
+    while (sidecars().length < 1 && Date.now() < until && !s.exited) await new Promise((r) => setTimeout(r, 100));
     stop = true;
     await lanes;
-    expect(sidecars().length).toBeGreaterThanOrEqual(2);
+    expect(sidecars().length).toBeGreaterThanOrEqual(1);
     expect(failures).toEqual([]);
 
-    // the second backup: orders were arriving before and while it was taken
-    const info = JSON.parse(fs.readFileSync(path.join(backups, sidecars()[1]), 'utf8')) as { name: string; createdAt: string; pauseMs: number };
+    // the first backup: orders were arriving from the start, before and while it was taken
+    const info = JSON.parse(fs.readFileSync(path.join(backups, sidecars()[0]), 'utf8')) as { name: string; createdAt: string; pauseMs: number };
     const began = Date.parse(info.createdAt);
     const before = acked.filter((o) => o.at < began).map((o) => o.id);
     expect(before.length).toBeGreaterThan(0);

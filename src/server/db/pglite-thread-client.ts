@@ -156,6 +156,14 @@ export class PgliteThreadClient {
     return new Blob([await this.call<ArrayBuffer>({ op: 'dump', compression })]);
   }
 
+  /**
+   * Copies the data dir's files to `to` between statements; answers how long statements were held
+   * (ms), or false when the database is in memory. Decision 38-02.
+   */
+  async copyDataDir(to: string): Promise<number | false> {
+    return this.call<number | false>({ op: 'copyDataDir', to });
+  }
+
   async close(): Promise<void> {
     if (!this.failure) await this.call({ op: 'close' }).catch(() => undefined);
     await this.worker.terminate();

@@ -26,6 +26,8 @@ export type PgliteRequest =
   | { id: number; op: 'begin' }
   | { id: number; op: 'end'; tx: number; commit: boolean }
   | { id: number; op: 'dump'; compression?: 'gzip' | 'none' }
+  /** copy the data dir's files to `to` while no statement runs (online backups, decision 38-02) */
+  | { id: number; op: 'copyDataDir'; to: string }
   | { id: number; op: 'close' };
 
 /** An error crosses as plain data: its class does not survive structured cloning, its fields must. */

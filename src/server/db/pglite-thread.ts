@@ -109,6 +109,19 @@ async function main() {
           const bytes = await blob.arrayBuffer();
           return port.postMessage({ id: m.id, ok: true, value: bytes } satisfies PgliteReply, [bytes]);
         }
+        case 'copyDataDir': {
+          // a database in memory has no files to copy: the caller falls back to dump
+          if (!init.dataDir) return reply(m.id, false);
+          // under PGlite's own statement lock: no statement writes while the files are copied, so
+          // the copy is what a crash at this instant would leave (WAL replays it on open)
+          // answers how long statements were held (ms)
+          const held = await pg._runExclusiveQuery(async () => {
+            const t0 = performance.now();
+            fs.cpSync(init.dataDir!, m.to, { recursive: true });
+            return performance.now() - t0;
+          });
+          return reply(m.id, held);
+        }
         case 'close':
           await pg.close();
           reply(m.id, null);

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
+import zlib from 'node:zlib';
 import tar from 'tar-stream';
 import type { FileEntry } from './copy-files';
 
@@ -25,8 +26,44 @@ export interface BackupManifest {
   files: FileEntry[];
 }
 
+/**
+ * A data dir's files as a gzipped tar in the layout PGlite's dumpDataDir writes and its loadDataDir
+ * reads (names relative to the data dir, directories included), streamed from disk to `out`.
+ */
+export async function tarDataDir(dir: string, out: string): Promise<void> {
+  const pack = tar.pack();
+  const written = pipeline(pack, zlib.createGzip({ level: 1 }), fs.createWriteStream(out));
+  const add = (header: tar.Headers, data?: Buffer) =>
+    new Promise<void>((resolve, reject) => {
+      const cb = (err?: Error | null) => (err ? reject(err) : resolve());
+      if (data) pack.entry(header, data, cb);
+      else pack.entry(header, cb);
+    });
+  const walk = async (rel: string) => {
+    for (const d of await fsp.readdir(path.join(dir, rel), { withFileTypes: true })) {
+      const name = rel ? `${rel}/${d.name}` : d.name;
+      const full = path.join(dir, name);
+      const st = await fsp.stat(full);
+      if (d.isDirectory()) {
+        await add({ name, type: 'directory', mode: st.mode & 0o7777, mtime: st.mtime });
+        await walk(name);
+      } else if (d.isFile()) {
+        await add({ name, type: 'file', mode: st.mode & 0o7777, mtime: st.mtime }, await fsp.readFile(full));
+      }
+    }
+  };
+  try {
+    await walk('');
+    pack.finalize();
+    await written;
+  } catch (e) {
+    pack.destroy();
+    throw e;
+  }
+}
+
 /** Writes the backup to `file` (through `file.partial`, renamed at the end: a listed backup is whole). */
-export async function writeBackupFile(file: string, manifest: BackupManifest, databaseGz: Buffer, filesRoot: string | null): Promise<number> {
+export async function writeBackupFile(file: string, manifest: BackupManifest, databaseGz: Buffer | string, filesRoot: string | null): Promise<number> {
   const partial = `${file}.partial`;
   const pack = tar.pack();
   const written = pipeline(pack, fs.createWriteStream(partial));
@@ -36,7 +73,13 @@ export async function writeBackupFile(file: string, manifest: BackupManifest, da
     });
   try {
     await add('manifest.json', Buffer.from(JSON.stringify(manifest, null, 1)));
-    await add('pglite.tar.gz', databaseGz);
+    if (typeof databaseGz === 'string') {
+      const size = (await fsp.stat(databaseGz)).size;
+      await new Promise<void>((resolve, reject) => {
+        const entry = pack.entry({ name: 'pglite.tar.gz', size, mtime: new Date(manifest.createdAt) }, (err) => (err ? reject(err) : resolve()));
+        fs.createReadStream(databaseGz).on('error', reject).pipe(entry);
+      });
+    } else await add('pglite.tar.gz', databaseGz);
     if (filesRoot && manifest.filesIncluded) {
       for (const f of manifest.files) {
         const data = await fsp.readFile(path.join(filesRoot, ...f.key.split('/'))).catch(() => null);

@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -8,7 +9,7 @@ import { conflict } from '#server/http/http-errors';
 import { projectRoot } from '#server/infra/paths';
 import { S3Storage } from '#server/infra/s3-storage';
 import type { BackupInfo } from '#shared/schemas/backups';
-import { BACKUP_FORMAT, writeBackupFile, type BackupManifest } from './archive';
+import { BACKUP_FORMAT, tarDataDir, writeBackupFile, type BackupManifest } from './archive';
 import { fileManifest } from './copy-files';
 
 /**
@@ -72,6 +73,23 @@ async function bucketFor(ctx: AppContext): Promise<S3Storage | null> {
   return S3Storage.create({ endpoint: c.S3_ENDPOINT, bucket: c.S3_BUCKET, region: c.S3_REGION, accessKeyId: c.S3_ACCESS_KEY_ID, secretAccessKey: c.S3_SECRET_ACCESS_KEY, timeoutMs: 600_000 });
 }
 
+/**
+ * Copies the embedded database's files to `to` while no statement runs (on its own thread, or
+ * under PGlite's statement lock in this thread). Answers how long statements were held (ms), or
+ * false when there is nothing to copy (a database in memory).
+ */
+async function copyDataDir(ctx: AppContext, to: string): Promise<number | false> {
+  const raw = ctx.database.raw as { copyDataDir?: (to: string) => Promise<number | false>; dataDir?: string; _runExclusiveQuery?: <T>(fn: () => Promise<T>) => Promise<T> };
+  if (typeof raw.copyDataDir === 'function') return raw.copyDataDir(to);
+  const from = raw.dataDir;
+  if (!from || from.startsWith('memory://') || !raw._runExclusiveQuery || !fs.existsSync(path.join(from, 'PG_VERSION'))) return false;
+  return raw._runExclusiveQuery(async () => {
+    const t0 = performance.now();
+    fs.cpSync(from, to, { recursive: true });
+    return performance.now() - t0;
+  });
+}
+
 async function writeBackup(ctx: AppContext, trigger: 'staff' | 'schedule'): Promise<BackupInfo> {
   const started = performance.now();
   const createdAt = new Date();
@@ -79,19 +97,49 @@ async function writeBackup(ctx: AppContext, trigger: 'staff' | 'schedule'): Prom
   await fsp.mkdir(dir, { recursive: true });
 
   // the one exclusive step: every statement waits for it, nothing else does
-  const raw = ctx.database.raw as { dumpDataDir(compression: 'none' | 'gzip'): Promise<Blob> };
-  const pauseStart = performance.now();
-  const dump = await raw.dumpDataDir('none');
-  const pauseMs = Math.round(performance.now() - pauseStart);
-
-  const databaseGz = await gzip(Buffer.from(await dump.arrayBuffer()), { level: 6 });
+  const mark = () => Math.round(performance.now() - started);
+  const snapshot = path.join(dir, `.snapshot-${process.pid}-${createdAt.getTime()}`);
+  const databaseGzFile = `${snapshot}.tar.gz`;
+  let databaseGz: Buffer | string;
+  let pauseMs: number;
+  const phases: Record<string, number> = {};
+  try {
+    const held = await copyDataDir(ctx, snapshot);
+    pauseMs = held === false ? 0 : Math.round(held);
+    phases.copied = mark();
+    if (held !== false) {
+      await tarDataDir(snapshot, databaseGzFile);
+      databaseGz = databaseGzFile;
+    } else {
+      // in memory (tests) or an engine without the copy: PGlite's own dump, taken the same way
+      const pglite = ctx.database.raw as { dumpDataDir(compression: 'none' | 'gzip'): Promise<Blob> };
+      const p0 = performance.now();
+      const dump = await pglite.dumpDataDir('none');
+      pauseMs = Math.round(performance.now() - p0); // an upper bound: it includes waiting for the lock
+      databaseGz = await gzip(Buffer.from(await dump.arrayBuffer()), { level: 1, chunkSize: 4 * 1024 * 1024 });
+    }
+    phases.compressed = mark();
+  } catch (e) {
+    await fsp.rm(databaseGzFile, { force: true });
+    throw e;
+  } finally {
+    await fsp.rm(snapshot, { recursive: true, force: true });
+  }
   const onDisk = ctx.storage.kind === 'disk';
   const filesRoot = path.join(ctx.config.dataDir, 'files');
   const files = onDisk ? await fileManifest(filesRoot) : [];
-  const manifest: BackupManifest = { format: BACKUP_FORMAT, createdAt: createdAt.toISOString(), database: 'pglite', databaseBytes: databaseGz.length, filesIncluded: onDisk, files };
+  phases.listed = mark();
+  const databaseBytes = typeof databaseGz === 'string' ? (await fsp.stat(databaseGz)).size : databaseGz.length;
+  const manifest: BackupManifest = { format: BACKUP_FORMAT, createdAt: createdAt.toISOString(), database: 'pglite', databaseBytes, filesIncluded: onDisk, files };
   const name = nameFor(createdAt);
   const file = path.join(dir, name);
-  const sizeBytes = await writeBackupFile(file, manifest, databaseGz, onDisk ? filesRoot : null);
+  let sizeBytes: number;
+  try {
+    sizeBytes = await writeBackupFile(file, manifest, databaseGz, onDisk ? filesRoot : null);
+  } finally {
+    await fsp.rm(databaseGzFile, { force: true });
+  }
+  phases.written = mark();
 
   let inBucket = false;
   const bucket = await bucketFor(ctx);
@@ -107,7 +155,7 @@ async function writeBackup(ctx: AppContext, trigger: 'staff' | 'schedule'): Prom
   }
   const sidecar: Sidecar = { name, createdAt: manifest.createdAt, sizeBytes, files: files.length, pauseMs, durationMs: Math.round(performance.now() - started), inBucket, trigger };
   await fsp.writeFile(path.join(dir, `${name}.json`), JSON.stringify(sidecar));
-  ctx.log.info({ backup: name, sizeBytes, pauseMs, durationMs: sidecar.durationMs, files: files.length, inBucket, trigger }, 'backup written');
+  ctx.log.info({ backup: name, sizeBytes, pauseMs, durationMs: sidecar.durationMs, phases, files: files.length, inBucket, trigger }, 'backup written');
   await prune(ctx, dir);
   return toInfo(sidecar);
 }
