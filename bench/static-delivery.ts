@@ -6,7 +6,8 @@
  * Each target gets 50 connections for BENCH_STATIC_SECONDS (default 10) after a 2 s warm-up, with a
  * browser's `accept-encoding: gzip, deflate, br`; the three loads run in turn, BENCH_STATIC_ROUNDS
  * times (default 2), and each figure is the mean over the rounds, so a busy moment weighs on all
- * three alike. Bars: the built CSS asset >= 60% of the bare answer's requests per second, `GET /p/{id}`
+ * three alike. Beside the rates, the serving process's CPU time (every thread, from /proc) per answer,
+ * which the machine's other work hardly moves. Bars: the built CSS asset >= 60% of the bare answer's requests per second, `GET /p/{id}`
  * >= 45%, and the prerendered home page's HTML arrives compressed (brotli or gzip).
  * Run alone: `npx tsx bench/static-delivery.ts [--write]` (needs `npm run build`; `--write` merges the
  * bars into bench/report.json and renders bench/report.md again).
@@ -35,6 +36,9 @@ interface Bar {
   status: 'pass' | 'fail' | 'n/a';
 }
 interface Load {
+  /** the serving process's CPU (every thread) per answer: a figure the machine's other work hardly moves */
+  cpuMicrosPerRequest?: number;
+  total?: number;
   requestsPerSec: number;
   p50: number;
   p99: number;
@@ -49,7 +53,7 @@ const autocannon = require(workerData.autocannon);
 autocannon(workerData.opts, (err, raw) => {
   if (err) return parentPort.postMessage({ error: String(err) });
   const r = autocannon.aggregateResult([raw], workerData.opts);
-  parentPort.postMessage({ requestsPerSec: Math.round(r.requests.total / r.duration), p50: r.latency.p50, p99: r.latency.p99, non2xx: r.non2xx, errors: r.errors });
+  parentPort.postMessage({ total: r.requests.total, requestsPerSec: Math.round(r.requests.total / r.duration), p50: r.latency.p50, p99: r.latency.p99, non2xx: r.non2xx, errors: r.errors });
 });
 `;
 
@@ -86,7 +90,7 @@ async function startHello() {
     });
     proc.once('exit', (code) => reject(new Error(`hello server exited (${code})`)));
   });
-  return { base: `http://127.0.0.1:${port}`, stop: () => stop(proc) };
+  return { base: `http://127.0.0.1:${port}`, pid: proc.pid!, stop: () => stop(proc) };
 }
 
 async function startServer(dataDir: string) {
@@ -106,7 +110,7 @@ async function startServer(dataDir: string) {
     if (Date.now() > until || proc.exitCode !== null) throw new Error('server did not start');
     await new Promise((r) => setTimeout(r, 50));
   }
-  return { base, stop: () => stop(proc) };
+  return { base, pid: proc.pid!, stop: () => stop(proc) };
 }
 
 function stop(proc: ChildProcess) {
@@ -135,6 +139,13 @@ async function rawGet(url: string, acceptEncoding: string) {
   });
 }
 
+/** CPU time (user + system, every thread) a process has used, in microseconds (Linux /proc). */
+function cpuMicros(pid: number) {
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  // utime and stime are fields 14 and 15 of the line, 12 and 13 after "pid (comm) "
+  return ((Number(fields[11]) + Number(fields[12])) * 1e6) / 100;
+}
+
 const mean = (xs: number[]) => Math.round(xs.reduce((a, b) => a + b, 0) / xs.length);
 
 export async function run() {
@@ -155,6 +166,12 @@ export async function run() {
 
     const css = builtCss();
     const targets = { hello: `${hello.base}/`, css: `${base}/assets/${css}`, page: `${base}/p/${id}` };
+    const pids = { hello: hello.pid, css: server.pid, page: server.pid };
+    const measured = async (k: keyof typeof targets) => {
+      const before = cpuMicros(pids[k]);
+      const r = await load(targets[k]);
+      return { ...r, cpuMicrosPerRequest: Math.round((cpuMicros(pids[k]) - before) / Math.max(1, r.total ?? 0)) };
+    };
 
     // the home page as a browser gets it, and as a client that accepts no coding gets it
     const homeCompressed = await rawGet(`${base}/`, BROWSER_ENCODINGS);
@@ -170,7 +187,7 @@ export async function run() {
     for (const url of Object.values(targets)) await load(url, 2);
     const rounds: Record<keyof typeof targets, Load[]> = { hello: [], css: [], page: [] };
     for (let i = 0; i < ROUNDS; i++) {
-      for (const k of Object.keys(targets) as (keyof typeof targets)[]) rounds[k].push(await load(targets[k]));
+      for (const k of Object.keys(targets) as (keyof typeof targets)[]) rounds[k].push(await measured(k));
     }
     const figure = (k: keyof typeof targets) => ({
       requestsPerSec: mean(rounds[k].map((r) => r.requestsPerSec)),
@@ -178,6 +195,7 @@ export async function run() {
       p99: mean(rounds[k].map((r) => r.p99)),
       non2xx: rounds[k].reduce((a, r) => a + r.non2xx, 0),
       errors: rounds[k].reduce((a, r) => a + r.errors, 0),
+      cpuMicrosPerRequest: mean(rounds[k].map((r) => r.cpuMicrosPerRequest ?? 0)),
       rounds: rounds[k].map((r) => r.requestsPerSec),
     });
     const helloF = figure('hello');
@@ -191,13 +209,13 @@ export async function run() {
       {
         what: `Static delivery: built CSS asset (${css}, ${cssCompressed.headers['content-encoding'] ?? 'identity'}) vs bare Fastify hello, own processes, 50 connections`,
         bar: '>= 60%',
-        figure: `${pct(cssF.requestsPerSec)} (${cssF.requestsPerSec} vs ${helloF.requestsPerSec} req/s; p50 ${cssF.p50} ms, p99 ${cssF.p99} ms)`,
+        figure: `${pct(cssF.requestsPerSec)} (${cssF.requestsPerSec} vs ${helloF.requestsPerSec} req/s; p50 ${cssF.p50} ms, p99 ${cssF.p99} ms; server CPU ${cssF.cpuMicrosPerRequest} vs ${helloF.cpuMicrosPerRequest} µs an answer)`,
         status: ratio(cssF.requestsPerSec) >= 0.6 && clean(cssF) ? 'pass' : 'fail',
       },
       {
         what: 'Static delivery: GET /p/{id} vs bare Fastify hello, own processes, 50 connections',
         bar: '>= 45%',
-        figure: `${pct(pageF.requestsPerSec)} (${pageF.requestsPerSec} vs ${helloF.requestsPerSec} req/s; p50 ${pageF.p50} ms, p99 ${pageF.p99} ms)`,
+        figure: `${pct(pageF.requestsPerSec)} (${pageF.requestsPerSec} vs ${helloF.requestsPerSec} req/s; p50 ${pageF.p50} ms, p99 ${pageF.p99} ms; server CPU ${pageF.cpuMicrosPerRequest} vs ${helloF.cpuMicrosPerRequest} µs an answer)`,
         status: ratio(pageF.requestsPerSec) >= 0.45 && clean(pageF) ? 'pass' : 'fail',
       },
       {

@@ -1,7 +1,7 @@
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { etagOf, isNotModified } from '#server/http/etag';
 
 /**
  * Built text files (the client's assets, its shell, the prerendered pages) sent from memory, with the
@@ -27,6 +27,9 @@ export type ContentCoding = 'br' | 'gzip';
 const CODINGS: readonly ContentCoding[] = ['br', 'gzip'];
 const SUFFIX: Record<ContentCoding, string> = { br: '.br', gzip: '.gz' };
 
+const picked = new Map<string, ContentCoding | null>();
+const PICKED_MAX = 200;
+
 /**
  * The coding to send, from an Accept-Encoding header and the copies at hand: the highest q-value
  * wins, brotli before gzip on a tie; null for the file itself (no header, nothing acceptable, or
@@ -35,6 +38,17 @@ const SUFFIX: Record<ContentCoding, string> = { br: '.br', gzip: '.gz' };
 export function pickCoding(acceptEncoding: string | string[] | undefined, available: ReadonlySet<ContentCoding>): ContentCoding | null {
   if (acceptEncoding === undefined || available.size === 0) return null;
   const header = Array.isArray(acceptEncoding) ? acceptEncoding.join(',') : acceptEncoding;
+  // browsers send a handful of distinct headers: each is parsed once (a bounded memo)
+  const key = `${available.has('br') ? 'b' : ''}${available.has('gzip') ? 'g' : ''}|${header}`;
+  const known = picked.get(key);
+  if (known !== undefined) return known;
+  const coding = negotiate(header, available);
+  if (picked.size >= PICKED_MAX) picked.clear();
+  if (header.length <= 256) picked.set(key, coding);
+  return coding;
+}
+
+function negotiate(header: string, available: ReadonlySet<ContentCoding>): ContentCoding | null {
   const weights = new Map<string, number>();
   for (const part of header.split(',')) {
     const [name, ...params] = part.split(';');
@@ -93,26 +107,16 @@ export class PrecompressedFile {
     if (!v) {
       const body = fs.readFileSync(coding ? this.file + SUFFIX[coding] : this.file);
       // strong: each coding has its own bytes, so its own tag
-      v = { body, etag: `"${crypto.createHash('sha256').update(body).digest('base64url').slice(0, 27)}"` };
+      v = { body, etag: etagOf(body) };
       this.variants.set(key, v);
     }
     return v;
   }
 }
 
-/** RFC 9110 13.1.2: weak comparison of If-None-Match against the current tag. */
-function noneMatch(header: string, etag: string) {
-  const bare = etag.replace(/^W\//, '');
-  return header.split(',').some((t) => {
-    const tag = t.trim();
-    return tag === '*' || tag.replace(/^W\//, '') === bare;
-  });
-}
-
 /** Whether the browser's copy (If-None-Match, or else If-Modified-Since) is still the current one. */
 function isFresh(req: FastifyRequest, etag: string, lastModified: string) {
-  const inm = req.headers['if-none-match'];
-  if (inm !== undefined) return noneMatch(inm, etag);
+  if (req.headers['if-none-match'] !== undefined) return isNotModified(req, etag);
   const ims = req.headers['if-modified-since'];
   if (ims === undefined) return false;
   const since = Date.parse(ims);

@@ -60,7 +60,8 @@ export async function registerSpa(app: FastifyInstance, opts: { webDir?: string 
       const file = new PrecompressedFile(path.join(webDir, rel));
       const cacheControl = cacheControlFor(rel);
       // GET and, through Fastify, HEAD; compressed at build time, so not again by @fastify/compress
-      app.get(`/${rel}`, { compress: false }, (req, reply) => sendPrecompressed(req, reply, file, { cacheControl }));
+      // (nor its request-body hook: a GET has no body)
+      app.get(`/${rel}`, { compress: false, decompress: false }, (req, reply) => sendPrecompressed(req, reply, file, { cacheControl }));
     }
     await app.register(fastifyStatic, {
       root: webDir,
