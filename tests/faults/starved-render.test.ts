@@ -2,7 +2,9 @@ import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import { afterAll, describe, expect, it } from 'vitest';
+import path from 'node:path';
 import { WorkerPool } from '#server/infra/worker-pool';
+import { ProcessPool } from '#server/infra/process-pool';
 
 /**
  * A render thread runs at nice +19 (WORKER_NICE). On a machine whose cores are busy with other work
@@ -74,5 +76,46 @@ describe.skipIf(process.platform !== 'linux' || !fs.existsSync('/usr/bin/taskset
     console.log(`runaway render ended after ${ended.toFixed(0)} ms (limit 300 ms of CPU)`);
     expect(err).toMatchObject({ statusCode: 422, message: 'This design is too complex to render' });
     expect(ended).toBeLessThan(300 * 6 + 1000);
+  });
+});
+
+/**
+ * The same for the sandbox (decision 32-09): its children run at nice +19 too, and a task that had
+ * less than a fifth of a core since it started is starved, not working: its deadline moves on, up to 6
+ * times its limit from arrival. A task that burns its core is still killed at its deadline. The
+ * starving is made certain here: the child is stopped (SIGSTOP) for a while as its task runs.
+ */
+describe.skipIf(process.platform !== 'linux')('sandbox deadlines count CPU, not waiting for a core', () => {
+  let pool: ProcessPool | undefined;
+  afterAll(() => {
+    pool?.close();
+  });
+
+  it('an ordinary task finishes when its child got no core for a while; a runaway one is killed at its deadline', { timeout: 120_000 }, async () => {
+    const entry = path.resolve(__dirname, '../fixtures/sandbox-child.mjs');
+    pool = new ProcessPool({ size: 1, warm: 1, taskTimeoutMs: 30_000, entry, nice: 19 });
+    pool.warmUp();
+    expect(await pool.run('upload', 'echo', 'ready', { timeoutMs: 30_000 })).toBe('ready');
+    const [child] = pool.pids;
+    // 30 ms of CPU with a 600 ms limit, its child stopped for the first 1.5 s (before: 422 at 600 ms)
+    const t0 = performance.now();
+    const task = pool.run('upload', 'cpu', { ms: 30 }, { timeoutMs: 600 });
+    process.kill(child, 'SIGSTOP');
+    await new Promise((r) => setTimeout(r, 1500));
+    process.kill(child, 'SIGCONT');
+    expect(await task).toBe('done');
+    const took = performance.now() - t0;
+    console.log(`ordinary sandbox task: 30 ms of CPU took ${took.toFixed(0)} ms with its child stopped for 1.5 s (limit 600 ms)`);
+    expect(took).toBeGreaterThan(1500);
+    expect(pool.pids).toContain(child);
+
+    // a task that burns its core is killed at its deadline (422); on a machine too busy to give it
+    // a fifth of a core it may run on up to the clock cap of 6 times its limit
+    const t1 = performance.now();
+    const err = await pool.run('upload', 'burn', {}, { timeoutMs: 400 }).catch((e: unknown) => e as { statusCode?: number });
+    const ended = performance.now() - t1;
+    console.log(`runaway sandbox task killed after ${ended.toFixed(0)} ms (limit 400 ms)`);
+    expect(err).toMatchObject({ statusCode: 422 });
+    expect(ended).toBeLessThan(400 * 6 + 1000);
   });
 });

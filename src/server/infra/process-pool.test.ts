@@ -143,7 +143,8 @@ describe.runIf(process.platform === 'linux')('the sandbox process pool', () => {
   });
 
   it('every answer comes by its deadline counted from arrival: a task still queued then answers 503 + Retry-After and frees its quota slot; a running one is killed at arrival + deadline', { timeout: 60_000 }, async () => {
-    pool = new ProcessPool({ size: 1, warm: 1, taskTimeoutMs: 1500, perClient: 2, entry: FIXTURE, nice: 0 });
+    // deadlines on the clock alone here (the starvation rule has its own test, tests/faults/starved-render.test.ts)
+    pool = new ProcessPool({ size: 1, warm: 1, taskTimeoutMs: 1500, perClient: 2, entry: FIXTURE, nice: 0, starvedShare: 0 });
     const p = pool;
     p.warmUp();
     expect(await p.run('upload', 'echo', 'warm')).toBe('warm');

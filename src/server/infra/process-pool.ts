@@ -18,7 +18,9 @@ import { currentClient, currentRequestSignal, laneCounters, poolLog, type KillRe
  *   503 + Retry-After (the server is busy, not the file); running then, its child is SIGKILLed (not
  *   asked) and the caller gets 422; a child that died (its rlimit, an allocation that failed) also
  *   answers 422; either way a fresh child starts (at once for a waiting task, else as the warm spare
- *   3 s later). So every answer comes by the deadline;
+ *   3 s later). So every answer comes by the deadline, but for one case: a running task whose
+ *   child had less than a fifth of a core since the task started (starved at nice 19 on a busy
+ *   machine, not working) runs on, up to 6 times its limit from arrival (decision 32-09);
  * - a caller that went away (the request's connection closed: `signal`) takes its task with it:
  *   dropped from the queue, or its child SIGKILLed, and its quota slot freed at once;
  * - `warm` children stay loaded (sharp, resvg), so an upload's round trip is a message, not
@@ -52,12 +54,16 @@ export interface ProcessPoolOptions {
   perClient: number;
   /** the child's entry (tests); default: the bundled sandbox-worker.js, or its source through tsx */
   entry?: string;
+  /** a running task with less than this share of a core since it started is starved at its deadline and runs on (0: never; decision 32-09) */
+  starvedShare: number;
 }
 
-const DEFAULTS: ProcessPoolOptions = { size: 2, warm: 2, taskTimeoutMs: 5000, queueSize: 16, cpuSeconds: 60, memoryMb: 384, nice: 19, perClient: 2 };
+const DEFAULTS: ProcessPoolOptions = { size: 2, warm: 2, taskTimeoutMs: 5000, queueSize: 16, cpuSeconds: 60, memoryMb: 384, nice: 19, perClient: 2, starvedShare: 0.2 };
 
 /** Longest a task waits for the pool's first child to load (start-up only; decision 32-02). */
 const STARTUP_GRACE_MS = 30_000;
+/** ...but never past this many times its limit from arrival (the caller never waits without bound) */
+const STARVED_WALL_FACTOR = 6;
 
 /** A child idle this long beyond the warm ones ends. */
 const IDLE_CHILD_MS = 30_000;
@@ -92,6 +98,9 @@ interface Job {
   graced?: boolean;
   /** the child running it, once taken */
   child?: Child;
+  /** when a child took it, and that child's CPU time then (ms; Linux), for the starvation check */
+  startedAt?: number;
+  cpuAtStart?: number;
   signal?: AbortSignal;
   onAbort?: () => void;
   lane: SandboxLane;
@@ -136,6 +145,11 @@ function defaultEntry(): string {
 }
 
 /** CPU seconds a process has used (utime + stime from /proc), or 0 when unknown. */
+/** A child's CPU time in ms, undefined where /proc cannot tell (not Linux, or it ended). */
+function cpuMsOf(pid: number): number | undefined {
+  return fs.existsSync(`/proc/${pid}/stat`) ? processCpuSeconds(pid) * 1000 : undefined;
+}
+
 export function processCpuSeconds(pid: number): number {
   try {
     const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
@@ -274,7 +288,9 @@ export class ProcessPool {
       return;
     }
     if (job.child) {
-      if (job.child.job === job) this.kill(job.child, why === 'deadline' ? 'deadline' : 'abandoned');
+      if (job.child.job !== job) return;
+      if (why === 'deadline' && this.starved(job)) return;
+      this.kill(job.child, why === 'deadline' ? 'deadline' : 'abandoned');
       return;
     }
     const queue = this.queues[job.lane];
@@ -292,6 +308,31 @@ export class ProcessPool {
       poolLog('warn', { lane: job.lane, task: job.task, limitMs: job.timeoutMs }, 'sandbox task still waiting at its deadline');
       job.reject(new HttpError(503, 'The server is busy. Please try again in a moment.', undefined, { 'retry-after': String(Math.max(1, Math.ceil(job.timeoutMs / 1000))) }));
     }
+  }
+
+  /**
+   * At its deadline, a running task whose child had less than `starvedShare` of a core since the
+   * task started waited for a core rather than worked (a busy machine: the child runs at nice 19):
+   * its deadline moves to when the rest could have been used, up to STARVED_WALL_FACTOR times its
+   * limit from arrival. A task that burns its core is killed at its deadline as before.
+   */
+  private starved(job: Job): boolean {
+    if (job.cpuAtStart === undefined || job.startedAt === undefined || !job.child) return false;
+    const now = performance.now();
+    const arrived = job.deadlineAt - job.timeoutMs;
+    if (now - arrived >= job.timeoutMs * STARVED_WALL_FACTOR) return false;
+    const used = cpuMsOf(job.child.pid);
+    if (used === undefined) return false;
+    const cpu = used - job.cpuAtStart;
+    const wall = now - job.startedAt;
+    // the default, a fifth: a child at nice 19 beside work at nice 0 on every core gets 1.5-3% of
+    // one; two children sharing what the server leaves get 30% or more
+    const share = this.options.starvedShare;
+    if (!(share > 0) || cpu >= wall * share) return false;
+    poolLog('info', { lane: job.lane, task: job.task, child: job.child.pid, cpuMs: Math.round(cpu), wallMs: Math.round(wall) }, 'sandbox task starved of CPU at its deadline: it runs on');
+    const capLeft = arrived + job.timeoutMs * STARVED_WALL_FACTOR - now;
+    job.timer = setTimeout(() => this.expire(job, 'deadline'), Math.max(50, Math.min(capLeft, Math.max(250, wall * share - cpu))));
+    return true;
   }
 
   /** The job answers now: its timer, abort listener and quota slot go. */
@@ -381,6 +422,8 @@ export class ProcessPool {
     counters.running++;
     child.job = job;
     job.child = child;
+    job.startedAt = performance.now();
+    job.cpuAtStart = cpuMsOf(child.pid);
     if (job.graced) {
       // it waited for the first child to load: its limit runs from now
       clearTimeout(job.timer);
