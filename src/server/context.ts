@@ -46,6 +46,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     user: SessionUser | null;
     sessionId: string | null;
+    /** the cookie session's proofs (issue 39): when it last authenticated and passed a second factor */
+    sessionAuth: { authenticatedAt: Date; secondFactorAt: Date | null } | null;
     /** set when the caller authenticated with `Authorization: Bearer` (an API token), never with a cookie */
     apiToken: { id: string; scopes: ApiScope[]; teamId: string | null } | null;
   }

@@ -51,6 +51,12 @@ const EnvSchema = z.object({
   SESSION_SECRET: optionalString,
   SESSION_IDLE_DAYS: z.coerce.number().positive().default(14),
   SESSION_ABSOLUTE_DAYS: z.coerce.number().positive().default(60),
+  // issue 39, decision 39-01: staff need a second factor (required) or may sign in with a password alone (optional)
+  STAFF_TWO_FACTOR: z.enum(['required', 'optional']).default('required'),
+  // how long a sign-in or factor check counts as recent for sensitive staff actions; 0 turns the check off
+  RECENT_AUTH_MINUTES: z.coerce.number().int().min(0).max(24 * 60).default(15),
+  // key for the TOTP secrets at rest (any long random string); unset: a key generated once in the database
+  TWO_FACTOR_KEY: optionalString,
   ADMIN_EMAILS: z
     .string()
     .optional()

@@ -33,7 +33,8 @@ export interface BrowserServer {
 /** The whole app (built client included) on a free loopback port, fresh database and data dir. */
 export async function startBrowserServer(env: Record<string, string> = {}): Promise<BrowserServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mc-e2e-'));
-  const config = loadConfig({ LOG_LEVEL: 'silent', NODE_ENV: 'test', DATA_DIR: dataDir, RATE_LIMITS: 'off', ...env });
+  // staff sign in with a password in browser tests unless a test sets STAFF_TWO_FACTOR=required (issue 39)
+  const config = loadConfig({ LOG_LEVEL: 'silent', NODE_ENV: 'test', DATA_DIR: dataDir, RATE_LIMITS: 'off', STAFF_TWO_FACTOR: 'optional', ...env });
   const database = await createTestDatabase();
   const app = await buildApp({ config, database, serveWeb: true, checkResponses: true });
   await runSeeds(app.ctx);

@@ -99,6 +99,8 @@ export async function startServerProcess(env: Record<string, string> = {}, opts:
       NODE_ENV: 'production',
       HOST: '127.0.0.1',
       LOG_LEVEL: 'info',
+      // staff sign in with a password in these tests unless one sets `required` (issue 39)
+      STAFF_TWO_FACTOR: 'optional',
       ...env,
       PORT: String(port),
       DATA_DIR: dataDir,

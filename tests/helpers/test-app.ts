@@ -23,7 +23,9 @@ export async function createTestApp(
   opts: { env?: Record<string, string>; seed?: boolean; listen?: boolean } & Partial<Pick<BuildAppOptions, 'storage' | 'mail' | 'serveWeb'>> = {},
 ): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mc-test-'));
-  const config = loadConfig({ LOG_LEVEL: 'silent', NODE_ENV: 'test', DATA_DIR: dataDir, PUBLIC_URL: '', ...opts.env });
+  // STAFF_TWO_FACTOR=optional: the suite's staff sign in with a password (issue 39); the tests of the
+  // staff's second factor set `required` themselves (src/server/features/auth/two-factor.test.ts)
+  const config = loadConfig({ LOG_LEVEL: 'silent', NODE_ENV: 'test', DATA_DIR: dataDir, PUBLIC_URL: '', STAFF_TWO_FACTOR: 'optional', ...opts.env });
   const database = await createTestDatabase();
   // every answer is checked against its route's response schema: a broken contract fails the test
   const app = await buildApp({ config, database, storage: opts.storage, mail: opts.mail, serveWeb: opts.serveWeb ?? false, checkResponses: true });

@@ -6,7 +6,7 @@ export class HttpError extends Error {
     public readonly errors?: Record<string, string>,
     public readonly headers?: Record<string, string>,
     /** more fields of the answer (the status machine's 409 lists what is `missing`) */
-    public readonly extra?: { missing?: string[] },
+    public readonly extra?: { missing?: string[]; code?: string },
   ) {
     super(message);
   }
@@ -15,6 +15,8 @@ export class HttpError extends Error {
 export const badRequest = (message: string, errors?: Record<string, string>) => new HttpError(400, message, errors);
 export const unauthorized = (message = 'Authentication required') => new HttpError(401, message);
 export const forbidden = (message = 'You do not have permission to do this') => new HttpError(403, message);
+/** 403 with a machine-readable `code` the web client reacts to (issue 39: a second factor or a recent sign-in needed). */
+export const forbiddenCode = (message: string, code: string) => new HttpError(403, message, undefined, undefined, { code });
 export const notFound = (message = 'Not found') => new HttpError(404, message);
 export const conflict = (message: string, errors?: Record<string, string>) => new HttpError(409, message, errors);
 /** 409 for a move the order's status machine refuses, with what the move still needs (issue 35). */

@@ -3,10 +3,12 @@ import { and, eq, gt, sql } from 'drizzle-orm';
 import { sessions, users } from '#server/db/schema/index';
 import { hmacHex, randomToken } from '#server/infra/crypto';
 import { clientAddress } from '#server/infra/rate-limit';
-import { forbidden, unauthorized } from '#server/http/http-errors';
+import { forbidden, forbiddenCode, unauthorized } from '#server/http/http-errors';
+import { TWO_FACTOR_MESSAGES, TWO_FACTOR_SETUP_REQUIRED } from '#shared/schemas/auth';
 import type { SessionUser } from '#server/context';
 import { isHttpsSite } from './security';
 import { authenticateBearer, bearerSecret } from './api-tokens';
+import { registerRecentAuth } from './recent-auth';
 
 export const SESSION_COOKIE = 'sid';
 /** Behind TLS (PUBLIC_URL https): a host-only, Secure, path=/ cookie that no subdomain or plain-http page can set (issue 19.8). */
@@ -27,6 +29,7 @@ export function hashSessionToken(secret: string, token: string) {
 export function registerSession(app: FastifyInstance) {
   app.decorateRequest('user', null);
   app.decorateRequest('sessionId', null);
+  app.decorateRequest('sessionAuth', null);
   app.decorateRequest('apiToken', null);
 
   app.addHook('onRequest', async (req) => {
@@ -51,6 +54,7 @@ export function registerSession(app: FastifyInstance) {
     if (!row) return;
     req.user = toSessionUser(row.u);
     req.sessionId = id;
+    req.sessionAuth = { authenticatedAt: row.s.authenticatedAt, secondFactorAt: row.s.secondFactorAt };
     if (Date.now() - row.s.lastSeenAt.getTime() > TOUCH_AFTER_MS) {
       await db.update(sessions).set({ lastSeenAt: new Date() }).where(eq(sessions.id, id));
     }
@@ -72,6 +76,7 @@ export function registerSession(app: FastifyInstance) {
     const existing = route.onRequest ? (Array.isArray(route.onRequest) ? route.onRequest : [route.onRequest]) : [];
     route.onRequest = [guard, ...existing];
   });
+  registerRecentAuth(app);
 }
 
 export async function requireUser(req: FastifyRequest) {
@@ -81,6 +86,10 @@ export async function requireUser(req: FastifyRequest) {
 export async function requireAdmin(req: FastifyRequest) {
   if (!req.user) throw unauthorized('Authentication required');
   if (req.user.role !== 'admin') throw forbidden('Admin access required');
+  // STAFF_TWO_FACTOR=required (issue 39): the staff area needs a session that passed a second factor
+  if (req.server.ctx.config.STAFF_TWO_FACTOR === 'required' && !req.sessionAuth?.secondFactorAt) {
+    throw forbiddenCode(TWO_FACTOR_MESSAGES.setupRequired, TWO_FACTOR_SETUP_REQUIRED);
+  }
 }
 
 export function toSessionUser(u: typeof users.$inferSelect): SessionUser {
@@ -97,7 +106,14 @@ export function toSessionUser(u: typeof users.$inferSelect): SessionUser {
 }
 
 /** Starts a new session (new random token every time) and sets the cookie. */
-export async function startSession(app: FastifyInstance, req: FastifyRequest, reply: FastifyReply, userId: string) {
+export async function startSession(
+  app: FastifyInstance,
+  req: FastifyRequest,
+  reply: FastifyReply,
+  userId: string,
+  /** the sign-in passed a second factor (a code or a passkey) */
+  opts: { secondFactor?: boolean } = {},
+) {
   const { db, config, sessionSecret } = app.ctx;
   const token = randomToken(32);
   const id = hashSessionToken(sessionSecret, token);
@@ -108,6 +124,7 @@ export async function startSession(app: FastifyInstance, req: FastifyRequest, re
     expiresAt: new Date(Date.now() + maxAgeSec * 1000),
     userAgent: String(req.headers['user-agent'] ?? '').slice(0, 300),
     ip: clientAddress(req),
+    secondFactorAt: opts.secondFactor ? new Date() : null,
   });
   const cookie = sessionCookieFor(app, req);
   reply.setCookie(cookie.name, token, {

@@ -82,3 +82,147 @@ export const AuthLogoutResponse = MessageResponse;
 /** POST /api/auth/verify-email: the fresh user when the link was opened in its own signed-in browser. */
 export const AuthVerifyEmailResponse = z.strictObject({ message: z.string(), user: AuthUserResponse.nullable() });
 export const AuthVerifyResendResponse = MessageResponse;
+
+// ---- passkeys and two-factor sign-in (issue 39, decision 39-01)
+/**
+ * Passkeys and two-factor sign-in (issue 39, decision 39-01): the request and answer shapes of the
+ * TOTP set-up, the sign-in's second step, re-authentication and the passkey ceremonies.
+ */
+export const TWO_FACTOR_MESSAGES = {
+  codeNeeded: 'Enter the 6-digit code from your authenticator app or a recovery code.',
+  wrongCode: 'That code is not right. Check your authenticator app and try again.',
+  usedCode: 'That code was already used. Wait for the next one and try again.',
+  noPending: 'Your sign-in has expired. Please sign in again.',
+  tooManyCodes: 'Too many wrong codes. Please sign in again.',
+  alreadyOn: 'Two-factor sign-in with an authenticator app is already on.',
+  noSetup: 'Start the set-up first: scan a new QR code.',
+  notOn: 'Two-factor sign-in with an authenticator app is not on.',
+  passwordNeeded: 'Enter your password to confirm it is you.',
+  wrongPassword: 'Your password is incorrect.',
+  secondFactorFirst: 'Confirm it is you with your current second factor first.',
+  setupRequired: 'Staff accounts need a second factor: set up an authenticator app or a passkey in Account settings first.',
+  recentAuth: 'For this action, confirm it is you again (sign in again or enter a code).',
+  passkeyNameNeeded: 'Give the passkey a name.',
+  passkeyNameTooLong: 'A passkey name has at most 60 characters.',
+  passkeyFailed: 'The passkey could not be verified. Please try again.',
+  passkeyUnknown: 'This passkey is not registered with any account.',
+  passkeyExpired: 'The passkey request has expired. Please try again.',
+} as const;
+
+/** What the 403s of the staff guard and of sensitive actions carry as `code` (the web reacts to it). */
+export const TWO_FACTOR_SETUP_REQUIRED = 'two_factor_setup_required';
+export const RECENT_AUTH_REQUIRED = 'recent_auth_required';
+
+/** A TOTP (6 digits, spaces allowed) or a recovery code (`xxxxx-xxxxx`). */
+export const codeField = z
+  .string({ error: TWO_FACTOR_MESSAGES.codeNeeded })
+  .trim()
+  .min(1, TWO_FACTOR_MESSAGES.codeNeeded)
+  .max(32, TWO_FACTOR_MESSAGES.wrongCode)
+  .regex(/^[A-Za-z0-9 -]+$/, TWO_FACTOR_MESSAGES.wrongCode);
+
+export const TwoFactorCodeBody = z.strictObject({ code: codeField });
+
+export const TotpSetupResponse = z.strictObject({
+  /** base32, for typing into an app by hand */
+  secret: z.string(),
+  /** the `otpauth://totp/...` URI the QR code carries */
+  otpauthUrl: z.string(),
+});
+
+export const TotpConfirmResponse = z.strictObject({
+  /** ten single-use codes, shown this once */
+  recoveryCodes: z.array(z.string()).length(10),
+});
+
+export const TotpDisableBody = z.strictObject({
+  password: z.string({ error: TWO_FACTOR_MESSAGES.passwordNeeded }).min(1, TWO_FACTOR_MESSAGES.passwordNeeded).max(PASSWORD_MAX, TWO_FACTOR_MESSAGES.wrongPassword),
+});
+
+export const TwoFactorStatusResponse = z.strictObject({
+  totp: z.enum(['off', 'pending', 'on']),
+  recoveryCodesLeft: z.number().int().nonnegative(),
+  passkeys: z.number().int().nonnegative(),
+  /** this session passed a second factor (a code or a passkey) */
+  sessionVerified: z.boolean(),
+  /** a staff account without a second factor while STAFF_TWO_FACTOR=required: the staff area waits for one */
+  staffSetupRequired: z.boolean(),
+  /** when this session last proved who it is (sign-in, code or passkey) */
+  authenticatedAt: isoDateTime.nullable(),
+});
+
+/** POST /api/auth/login when the account has a second factor: no session yet. */
+export const TwoFactorRequiredResponse = z.strictObject({
+  twoFactorRequired: z.literal(true),
+  /** what the account can answer with */
+  methods: z.array(z.enum(['totp', 'passkey'])),
+});
+
+/** POST /api/auth/reauthenticate: the password (accounts without a second factor) or a code. */
+export const ReauthenticateBody = z
+  .strictObject({
+    password: z.string().max(PASSWORD_MAX, TWO_FACTOR_MESSAGES.wrongPassword).optional(),
+    code: codeField.optional(),
+  })
+  .refine((v) => v.password !== undefined || v.code !== undefined, { message: TWO_FACTOR_MESSAGES.codeNeeded, path: ['code'] });
+
+export const ReauthenticateResponse = z.strictObject({ authenticatedAt: isoDateTime });
+
+// ---- WebAuthn (the JSON forms of the browser's credentials, as @simplewebauthn/browser sends them)
+
+const b64url = (max: number) => z.string().max(max).regex(/^[A-Za-z0-9_-]*$/, TWO_FACTOR_MESSAGES.passkeyFailed);
+const transports = z.array(z.enum(['ble', 'cable', 'hybrid', 'internal', 'nfc', 'smart-card', 'usb'])).max(8);
+const extensionResults = z.record(z.string(), z.unknown());
+
+export const PasskeyRegistrationCredential = z.strictObject({
+  id: b64url(1400).min(1),
+  rawId: b64url(1400).min(1),
+  type: z.literal('public-key'),
+  response: z.object({
+    clientDataJSON: b64url(4000).min(1),
+    attestationObject: b64url(20000).min(1),
+    authenticatorData: b64url(20000).optional(),
+    transports: transports.optional(),
+    publicKeyAlgorithm: z.number().int().optional(),
+    publicKey: b64url(4000).optional(),
+  }),
+  authenticatorAttachment: z.enum(['platform', 'cross-platform']).optional(),
+  clientExtensionResults: extensionResults.default({}),
+});
+
+export const PasskeyAuthenticationCredential = z.strictObject({
+  id: b64url(1400).min(1),
+  rawId: b64url(1400).min(1),
+  type: z.literal('public-key'),
+  response: z.object({
+    clientDataJSON: b64url(4000).min(1),
+    authenticatorData: b64url(4000).min(1),
+    signature: b64url(2000).min(1),
+    userHandle: b64url(200).optional(),
+  }),
+  authenticatorAttachment: z.enum(['platform', 'cross-platform']).optional(),
+  clientExtensionResults: extensionResults.default({}),
+});
+
+const passkeyName = z.string().trim().min(1, TWO_FACTOR_MESSAGES.passkeyNameNeeded).max(60, TWO_FACTOR_MESSAGES.passkeyNameTooLong).refine((s) => !/[\u0000-\u001f\u007f]/.test(s), TWO_FACTOR_MESSAGES.passkeyNameNeeded);
+
+export const PasskeyRegisterBody = z.strictObject({
+  name: passkeyName.optional(),
+  credential: PasskeyRegistrationCredential,
+});
+export const PasskeyRenameBody = z.strictObject({ name: passkeyName });
+export const PasskeySignInBody = z.strictObject({ credential: PasskeyAuthenticationCredential });
+
+/** The options for navigator.credentials.create/get, as the server library makes them (passed through to the browser library). */
+export const WebAuthnOptionsResponse = z.strictObject({ options: z.record(z.string(), z.unknown()) });
+
+export const PasskeyItem = z.strictObject({
+  id: z.string(),
+  name: z.string(),
+  createdAt: isoDateTime,
+  lastUsedAt: isoDateTime.nullable(),
+  backedUp: z.boolean(),
+});
+export type PasskeyItem = z.infer<typeof PasskeyItem>;
+export const PasskeyListResponse = z.strictObject({ passkeys: z.array(PasskeyItem) });
+export const PasskeyIdParams = z.strictObject({ id: z.uuid({ error: 'Passkey not found' }) });

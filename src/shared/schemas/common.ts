@@ -81,6 +81,8 @@ export const ErrorResponse = z
     errors: z.record(z.string(), z.string()).optional(),
     /** a refused order status move: what it still needs (design, proof, address, payment, tracking, ...) */
     missing: z.array(z.string()).optional(),
+    /** what the client can do about a 403 (issue 39): `two_factor_setup_required`, `recent_auth_required` */
+    code: z.string().optional(),
   })
   .meta({ id: 'ErrorResponse' });
 export type ErrorResponse = z.infer<typeof ErrorResponse>;

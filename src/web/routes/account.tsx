@@ -8,6 +8,7 @@ import { useAccount } from '#web/features/account/api';
 import { ChangeEmailForm } from '#web/features/account/components/change-email-form';
 import { ChangePasswordForm } from '#web/features/account/components/change-password-form';
 import { SessionsCard } from '#web/features/account/components/sessions-card';
+import { SecurityCard } from '#web/features/auth/components/security-card';
 import { YourDataCard } from '#web/features/account/components/your-data-card';
 import { DeveloperSection } from '#web/features/developer/components/developer-section';
 import { WebhooksSection } from '#web/features/webhooks/components/webhooks-section';
@@ -30,6 +31,7 @@ function AccountSettings() {
     <div className="space-y-6">
       <ChangeEmailForm account={account.data} />
       <ChangePasswordForm />
+      <SecurityCard />
       <SessionsCard />
       <YourDataCard />
       <DeveloperSection teamAdmin={teamAdmin} webhooks={<WebhooksSection />} />

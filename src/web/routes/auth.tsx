@@ -1,6 +1,6 @@
 // page-length: the spec's one page with two tabs (sign in, sign up); each form is short, and they
 // share the after-sign-in step and the tab switch.
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { PASSWORD_MIN } from '#shared/auth-rules';
@@ -15,8 +15,10 @@ import { Button } from '#web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card';
 import { FormField, Input } from '#web/components/ui/input';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '#web/components/ui/tabs';
-import { postAuthLogin, postAuthRegister } from '#shared/contracts/auth';
+import { getAccountTwoFactor, postAuthLogin, postAuthLoginTwoFactor, postAuthRegister } from '#shared/contracts/auth';
 import { callEndpoint } from '#web/lib/endpoint';
+import { browserSupportsWebAuthnAutofill } from '@simplewebauthn/browser';
+import { cancelPasskeyCeremony, passkeysSupported, signInWithPasskey } from '#web/features/auth/two-factor-api';
 
 /** After sign-in or sign-up: /profile (the spec), or back to a claim link that sent the user here. */
 function useAfterAuth() {
@@ -24,8 +26,17 @@ function useAfterAuth() {
   const navigate = useNavigate();
   const location = useLocation();
   const returnTo = (location.state as { returnTo?: unknown } | null)?.returnTo;
-  return (user: AuthUser) => {
+  return async (user: AuthUser) => {
     qc.setQueryData(AUTH_USER_KEY, user);
+    // staff without a second factor (STAFF_TWO_FACTOR=required) are asked to set one up first (issue 39)
+    if (user.role === 'admin') {
+      const status = await callEndpoint(getAccountTwoFactor).catch(() => null);
+      if (status?.staffSetupRequired) {
+        toast({ title: 'Set up two-factor sign-in', description: 'Staff accounts need an authenticator app or a passkey before the staff area opens.' });
+        navigate('/account#security');
+        return;
+      }
+    }
     // back to a claim link or a team invitation (issue 21) that sent the user here
     navigate(typeof returnTo === 'string' && /^\/(claim|team\/join)\/[A-Za-z0-9_-]+$/.test(returnTo) ? returnTo : '/profile');
   };
@@ -66,7 +77,7 @@ function SignUpForm() {
     try {
       const user = await callEndpoint(postAuthRegister, { body: v });
       toast({ title: 'Registration successful!', description: `Welcome, ${user.firstName || user.username}!` });
-      done(user);
+      await done(user);
     } catch (err) {
       setErrors(fieldErrors(err));
       toast({ title: 'Registration failed', description: errorMessage(err, 'Please check your information and try again.'), variant: 'destructive' });
@@ -118,12 +129,123 @@ function SignUpForm() {
   );
 }
 
+/** True when a passkey ceremony ended because the user closed it or another one replaced it (no error to show). */
+function isCancelled(err: unknown): boolean {
+  const name = (err as { name?: string; code?: string } | null)?.name;
+  const code = (err as { code?: string } | null)?.code;
+  return name === 'AbortError' || name === 'NotAllowedError' || code === 'ERROR_CEREMONY_ABORTED';
+}
+
+/** The sign-in's second step (issue 39): a code from the authenticator app, a recovery code, or a passkey. */
+function TwoFactorStep({ methods, onDone, onBack }: { methods: Array<'totp' | 'passkey'>; onDone: (user: AuthUser) => Promise<void>; onBack: () => void }) {
+  const [code, setCode] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  async function onSubmit(e: FormEvent) {
+    e.preventDefault();
+    if (!code.trim()) {
+      setError('Enter the 6-digit code from your authenticator app or a recovery code.');
+      return;
+    }
+    setError(null);
+    setBusy(true);
+    try {
+      const user = await callEndpoint(postAuthLoginTwoFactor, { body: { code } });
+      toast({ title: 'Login successful!', description: `Welcome back, ${user.firstName || user.username}!` });
+      await onDone(user);
+    } catch (err) {
+      setError(errorMessage(err, 'That code is not right.'));
+    } finally {
+      setBusy(false);
+    }
+  }
+  async function usePasskey() {
+    setError(null);
+    setBusy(true);
+    try {
+      const user = await signInWithPasskey(false);
+      await onDone(user);
+    } catch (err) {
+      if (!isCancelled(err)) setError(errorMessage(err, 'The passkey could not be used.'));
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label="Two-factor sign-in">
+      <p className="text-sm text-muted-foreground">
+        {methods.includes('totp') ? 'Enter the 6-digit code from your authenticator app, or one of your recovery codes.' : 'This account signs in with a passkey as its second step.'}
+      </p>
+      {methods.includes('totp') ? (
+        <FormField id="li-code" label="Authentication code" required>
+          <Input id="li-code" autoComplete="one-time-code" inputMode="text" autoFocus value={code} onChange={(e) => setCode(e.target.value)} aria-invalid={!!error || undefined} />
+        </FormField>
+      ) : null}
+      {error ? (
+        <p role="alert" className="text-sm font-medium text-destructive">
+          {error}
+        </p>
+      ) : null}
+      {methods.includes('totp') ? (
+        <Button type="submit" variant="gold" className="w-full" disabled={busy}>
+          {busy ? 'Checking...' : 'Verify'}
+        </Button>
+      ) : null}
+      {methods.includes('passkey') ? (
+        <Button type="button" variant="outline" className="w-full" disabled={busy} onClick={usePasskey}>
+          Use a passkey
+        </Button>
+      ) : null}
+      <Button type="button" variant="ghost" className="w-full" onClick={onBack}>
+        Back
+      </Button>
+    </form>
+  );
+}
+
 function LoginForm() {
   const done = useAfterAuth();
   const [email, setEmail] = useState(useInvitedEmail());
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [secondStep, setSecondStep] = useState<Array<'totp' | 'passkey'> | null>(null);
+
+  // passkeys offered in the e-mail field's autofill list (conditional mediation), while the form is shown
+  useEffect(() => {
+    if (secondStep) return;
+    let live = true;
+    void (async () => {
+      if (!(await browserSupportsWebAuthnAutofill().catch(() => false)) || !live) return;
+      try {
+        const user = await signInWithPasskey(true);
+        if (!live) return;
+        toast({ title: 'Login successful!', description: `Welcome back, ${user.firstName || user.username}!` });
+        await done(user);
+      } catch (err) {
+        if (live && !isCancelled(err)) setError(errorMessage(err, 'The passkey could not be used.'));
+      }
+    })();
+    return () => {
+      live = false;
+      cancelPasskeyCeremony();
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [secondStep]);
+
+  async function onPasskey() {
+    setError(null);
+    setBusy(true);
+    try {
+      const user = await signInWithPasskey(false);
+      toast({ title: 'Login successful!', description: `Welcome back, ${user.firstName || user.username}!` });
+      await done(user);
+    } catch (err) {
+      if (!isCancelled(err)) setError(errorMessage(err, 'The passkey could not be used.'));
+    } finally {
+      setBusy(false);
+    }
+  }
 
   async function onSubmit(e: FormEvent) {
     e.preventDefault();
@@ -135,9 +257,13 @@ function LoginForm() {
     setError(null);
     setBusy(true);
     try {
-      const user = await callEndpoint(postAuthLogin, { body: { email, password } });
-      toast({ title: 'Login successful!', description: `Welcome back, ${user.firstName || user.username}!` });
-      done(user);
+      const res = await callEndpoint(postAuthLogin, { body: { email, password } });
+      if ('twoFactorRequired' in res) {
+        setSecondStep(res.methods);
+        return;
+      }
+      toast({ title: 'Login successful!', description: `Welcome back, ${res.firstName || res.username}!` });
+      await done(res);
     } catch (err) {
       const msg = errorMessage(err, 'Please check your email and password.');
       setError(msg);
@@ -147,10 +273,11 @@ function LoginForm() {
     }
   }
 
+  if (secondStep) return <TwoFactorStep methods={secondStep} onDone={done} onBack={() => setSecondStep(null)} />;
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label="Login">
       <FormField id="li-email" label="Email" required>
-        <Input id="li-email" type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} />
+        <Input id="li-email" type="email" autoComplete="username webauthn" value={email} onChange={(e) => setEmail(e.target.value)} />
       </FormField>
       <FormField id="li-password" label="Password" required>
         <PasswordInput id="li-password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} />
@@ -163,6 +290,11 @@ function LoginForm() {
       <Button type="submit" variant="gold" className="w-full" disabled={busy}>
         {busy ? 'Signing in...' : 'Login'}
       </Button>
+      {passkeysSupported() ? (
+        <Button type="button" variant="outline" className="w-full" disabled={busy} onClick={onPasskey}>
+          Sign in with a passkey
+        </Button>
+      ) : null}
       <p className="text-center text-sm">
         <Link to="/forgot-password" className="text-muted-foreground underline-offset-4 hover:text-foreground hover:underline">
           Forgot your password?

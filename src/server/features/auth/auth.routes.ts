@@ -9,6 +9,9 @@ import { clearSessionCookie, startSession, toSessionUser } from '#server/plugins
 import { clientKey, enforceRateLimit } from '#server/infra/rate-limit';
 import { authenticate, endSession, registerUser } from './auth.service';
 import { resendVerificationEmail, verifyEmailToken } from './email-verification.service';
+import { factorsOf, hasSecondFactor, startPendingSignIn } from './two-factor.service';
+import { setPendingCookie, twoFactorRoutes } from './two-factor.routes';
+import { recordAuthEvent } from './identity-events';
 
 /** Verification links spent per IP (a token is unguessable; this only keeps junk traffic cheap). */
 const VERIFY_IP_LIMIT = { limit: 10, windowSeconds: 15 * 60 };
@@ -40,10 +43,26 @@ export async function authRoutes(app: FastifyInstance, opts: AuthRoutesOptions =
   });
 
   route(r, api.postAuthLogin, async (req, reply) => {
-    const user = await authenticate(app.ctx, clientKey(req), req.body.email, req.body.password);
+    let user;
+    try {
+      user = await authenticate(app.ctx, clientKey(req), req.body.email, req.body.password);
+    } catch (e) {
+      if ((e as { statusCode?: number }).statusCode === 401) await recordAuthEvent(app.ctx, req, { kind: 'sign-in-failed', email: req.body.email, detail: { method: 'password' } });
+      throw e;
+    }
+    // a second factor on the account (issue 39): no session yet; POST /api/auth/login/two-factor completes it
+    const factors = await factorsOf(app.ctx, user.id);
+    if (hasSecondFactor(factors)) {
+      setPendingCookie(app, req, reply, await startPendingSignIn(app.ctx, user.id));
+      const methods: Array<'totp' | 'passkey'> = [];
+      if (factors.totp === 'on') methods.push('totp');
+      if (factors.passkeys > 0) methods.push('passkey');
+      return { twoFactorRequired: true as const, methods };
+    }
     // a new token at every login; the old session (if any) is ended (no session fixation)
     if (req.sessionId) await endSession(app.ctx, req.sessionId);
     await startSession(app, req, reply, user.id);
+    await recordAuthEvent(app.ctx, req, { kind: 'sign-in', userId: user.id, email: user.email, detail: { method: 'password' } });
     await verifiedSignIn(user);
     return user;
   });
@@ -77,4 +96,7 @@ export async function authRoutes(app: FastifyInstance, opts: AuthRoutesOptions =
     await resendVerificationEmail(app.ctx, req.user!.id, origin(req));
     return { message: VERIFY_MESSAGES.sent };
   });
+
+  // passkeys and two-factor sign-in (issue 39): the second step runs the same after-sign-in step
+  await twoFactorRoutes(app, { verifiedSignIn });
 }
