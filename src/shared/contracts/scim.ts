@@ -9,29 +9,28 @@ import { z } from 'zod';
  * discovery documents need no token. `/api/team/scim/*` is the owner's settings page.
  */
 
-const scim = { access: 'public', scopes: ['scim'] } as const;
-const errors = { '4xx': ScimError, '5xx': ScimError } as const;
-const noContent = z.null().describe('no content');
+// every schema is written inside its defineEndpoint call: the web's bundles keep only method,
+// path, access and scopes of each call (scripts/vite-web-contracts.mjs) and drop the rest
 
-export const getScimServiceProviderConfig = defineEndpoint({ method: 'GET', path: '/scim/v2/ServiceProviderConfig', access: 'public', summary: 'SCIM service provider configuration', responses: { 200: ScimResource, ...errors } });
-export const getScimResourceTypes = defineEndpoint({ method: 'GET', path: '/scim/v2/ResourceTypes', access: 'public', summary: 'SCIM resource types', responses: { 200: ScimListResponse, ...errors } });
-export const getScimResourceTypeById = defineEndpoint({ method: 'GET', path: '/scim/v2/ResourceTypes/:id', access: 'public', params: ScimIdParams, summary: 'SCIM resource type', responses: { 200: ScimResource, ...errors } });
-export const getScimSchemas = defineEndpoint({ method: 'GET', path: '/scim/v2/Schemas', access: 'public', summary: 'SCIM schemas', responses: { 200: ScimListResponse, ...errors } });
-export const getScimSchemaById = defineEndpoint({ method: 'GET', path: '/scim/v2/Schemas/:id', access: 'public', params: ScimIdParams, summary: 'SCIM schema', responses: { 200: ScimResource, ...errors } });
+export const getScimServiceProviderConfig = defineEndpoint({ method: 'GET', path: '/scim/v2/ServiceProviderConfig', access: 'public', summary: 'SCIM service provider configuration', responses: { 200: ScimResource, '4xx': ScimError, '5xx': ScimError } });
+export const getScimResourceTypes = defineEndpoint({ method: 'GET', path: '/scim/v2/ResourceTypes', access: 'public', summary: 'SCIM resource types', responses: { 200: ScimListResponse, '4xx': ScimError, '5xx': ScimError } });
+export const getScimResourceTypeById = defineEndpoint({ method: 'GET', path: '/scim/v2/ResourceTypes/:id', access: 'public', params: ScimIdParams, summary: 'SCIM resource type', responses: { 200: ScimResource, '4xx': ScimError, '5xx': ScimError } });
+export const getScimSchemas = defineEndpoint({ method: 'GET', path: '/scim/v2/Schemas', access: 'public', summary: 'SCIM schemas', responses: { 200: ScimListResponse, '4xx': ScimError, '5xx': ScimError } });
+export const getScimSchemaById = defineEndpoint({ method: 'GET', path: '/scim/v2/Schemas/:id', access: 'public', params: ScimIdParams, summary: 'SCIM schema', responses: { 200: ScimResource, '4xx': ScimError, '5xx': ScimError } });
 
-export const getScimUsers = defineEndpoint({ method: 'GET', path: '/scim/v2/Users', ...scim, query: ScimListQuery, summary: 'SCIM: list or filter users', responses: { 200: ScimListResponse, ...errors } });
-export const postScimUsers = defineEndpoint({ method: 'POST', path: '/scim/v2/Users', ...scim, body: ScimBody, summary: 'SCIM: create a user', responses: { 201: ScimResource, ...errors } });
-export const getScimUserById = defineEndpoint({ method: 'GET', path: '/scim/v2/Users/:id', ...scim, params: ScimIdParams, query: ScimGetQuery, summary: 'SCIM: get a user', responses: { 200: ScimResource, ...errors } });
-export const putScimUserById = defineEndpoint({ method: 'PUT', path: '/scim/v2/Users/:id', ...scim, params: ScimIdParams, body: ScimBody, summary: 'SCIM: replace a user', responses: { 200: ScimResource, ...errors } });
-export const patchScimUserById = defineEndpoint({ method: 'PATCH', path: '/scim/v2/Users/:id', ...scim, params: ScimIdParams, body: ScimBody, summary: 'SCIM: patch a user (active false offboards)', responses: { 200: ScimResource, ...errors } });
-export const deleteScimUserById = defineEndpoint({ method: 'DELETE', path: '/scim/v2/Users/:id', ...scim, params: ScimIdParams, summary: 'SCIM: delete a user (offboards)', responses: { 204: noContent, ...errors } });
+export const getScimUsers = defineEndpoint({ method: 'GET', path: '/scim/v2/Users', access: 'public', scopes: ['scim'], query: ScimListQuery, summary: 'SCIM: list or filter users', responses: { 200: ScimListResponse, '4xx': ScimError, '5xx': ScimError } });
+export const postScimUsers = defineEndpoint({ method: 'POST', path: '/scim/v2/Users', access: 'public', scopes: ['scim'], body: ScimBody, summary: 'SCIM: create a user', responses: { 201: ScimResource, '4xx': ScimError, '5xx': ScimError } });
+export const getScimUserById = defineEndpoint({ method: 'GET', path: '/scim/v2/Users/:id', access: 'public', scopes: ['scim'], params: ScimIdParams, query: ScimGetQuery, summary: 'SCIM: get a user', responses: { 200: ScimResource, '4xx': ScimError, '5xx': ScimError } });
+export const putScimUserById = defineEndpoint({ method: 'PUT', path: '/scim/v2/Users/:id', access: 'public', scopes: ['scim'], params: ScimIdParams, body: ScimBody, summary: 'SCIM: replace a user', responses: { 200: ScimResource, '4xx': ScimError, '5xx': ScimError } });
+export const patchScimUserById = defineEndpoint({ method: 'PATCH', path: '/scim/v2/Users/:id', access: 'public', scopes: ['scim'], params: ScimIdParams, body: ScimBody, summary: 'SCIM: patch a user (active false offboards)', responses: { 200: ScimResource, '4xx': ScimError, '5xx': ScimError } });
+export const deleteScimUserById = defineEndpoint({ method: 'DELETE', path: '/scim/v2/Users/:id', access: 'public', scopes: ['scim'], params: ScimIdParams, summary: 'SCIM: delete a user (offboards)', responses: { 204: z.null().describe('no content'), '4xx': ScimError, '5xx': ScimError } });
 
-export const getScimGroups = defineEndpoint({ method: 'GET', path: '/scim/v2/Groups', ...scim, query: ScimListQuery, summary: 'SCIM: list or filter groups', responses: { 200: ScimListResponse, ...errors } });
-export const postScimGroups = defineEndpoint({ method: 'POST', path: '/scim/v2/Groups', ...scim, body: ScimBody, summary: 'SCIM: create a group', responses: { 201: ScimResource, ...errors } });
-export const getScimGroupById = defineEndpoint({ method: 'GET', path: '/scim/v2/Groups/:id', ...scim, params: ScimIdParams, query: ScimGetQuery, summary: 'SCIM: get a group', responses: { 200: ScimResource, ...errors } });
-export const putScimGroupById = defineEndpoint({ method: 'PUT', path: '/scim/v2/Groups/:id', ...scim, params: ScimIdParams, body: ScimBody, summary: 'SCIM: replace a group', responses: { 200: ScimResource, ...errors } });
-export const patchScimGroupById = defineEndpoint({ method: 'PATCH', path: '/scim/v2/Groups/:id', ...scim, params: ScimIdParams, query: ScimGetQuery, body: ScimBody, summary: 'SCIM: patch a group (members, name)', responses: { 200: ScimResource, 204: noContent, ...errors } });
-export const deleteScimGroupById = defineEndpoint({ method: 'DELETE', path: '/scim/v2/Groups/:id', ...scim, params: ScimIdParams, summary: 'SCIM: delete a group', responses: { 204: noContent, ...errors } });
+export const getScimGroups = defineEndpoint({ method: 'GET', path: '/scim/v2/Groups', access: 'public', scopes: ['scim'], query: ScimListQuery, summary: 'SCIM: list or filter groups', responses: { 200: ScimListResponse, '4xx': ScimError, '5xx': ScimError } });
+export const postScimGroups = defineEndpoint({ method: 'POST', path: '/scim/v2/Groups', access: 'public', scopes: ['scim'], body: ScimBody, summary: 'SCIM: create a group', responses: { 201: ScimResource, '4xx': ScimError, '5xx': ScimError } });
+export const getScimGroupById = defineEndpoint({ method: 'GET', path: '/scim/v2/Groups/:id', access: 'public', scopes: ['scim'], params: ScimIdParams, query: ScimGetQuery, summary: 'SCIM: get a group', responses: { 200: ScimResource, '4xx': ScimError, '5xx': ScimError } });
+export const putScimGroupById = defineEndpoint({ method: 'PUT', path: '/scim/v2/Groups/:id', access: 'public', scopes: ['scim'], params: ScimIdParams, body: ScimBody, summary: 'SCIM: replace a group', responses: { 200: ScimResource, '4xx': ScimError, '5xx': ScimError } });
+export const patchScimGroupById = defineEndpoint({ method: 'PATCH', path: '/scim/v2/Groups/:id', access: 'public', scopes: ['scim'], params: ScimIdParams, query: ScimGetQuery, body: ScimBody, summary: 'SCIM: patch a group (members, name)', responses: { 200: ScimResource, 204: z.null().describe('no content'), '4xx': ScimError, '5xx': ScimError } });
+export const deleteScimGroupById = defineEndpoint({ method: 'DELETE', path: '/scim/v2/Groups/:id', access: 'public', scopes: ['scim'], params: ScimIdParams, summary: 'SCIM: delete a group', responses: { 204: z.null().describe('no content'), '4xx': ScimError, '5xx': ScimError } });
 
 export const getTeamScimSettings = defineEndpoint({ method: 'GET', path: '/api/team/scim/settings', access: 'user', summary: "The team's provisioning settings (owner)", responses: { 200: ScimSettings } });
 export const putTeamScimSettings = defineEndpoint({ method: 'PUT', path: '/api/team/scim/settings', access: 'user', body: ScimSettingsBody, summary: "Save the team's provisioning settings (owner)", responses: { 200: ScimSettings } });

@@ -9,6 +9,7 @@ import { OrderDetailDialog } from '#web/features/admin/components/order-detail';
 import { OrdersTab } from '#web/features/admin/components/orders-tab';
 import { OutboxTab } from '#web/features/admin/components/outbox-tab';
 import { BackupsTab } from '#web/features/backups/components/backups-tab';
+import { AdminAuditLog } from '#web/features/audit/components/audit-log';
 import { StaffTodo } from '#web/features/admin/components/staff-todo';
 import { OverviewTab } from '#web/features/admin/components/overview-tab';
 import { ReviewsModeration } from '#web/features/admin/components/reviews-moderation';
@@ -31,6 +32,7 @@ const TABS = [
   { value: 'customers', label: 'Customers' },
   { value: 'outbox', label: 'Outbox' },
   { value: 'backups', label: 'Backups' },
+  { value: 'audit', label: 'Audit log' },
   { value: 'settings', label: 'Settings' },
 ] as const;
 type Tab = (typeof TABS)[number]['value'];
@@ -83,6 +85,9 @@ function AdminDashboard() {
         </TabsContent>
         <TabsContent value="backups">
           <BackupsTab />
+        </TabsContent>
+        <TabsContent value="audit">
+          <AdminAuditLog />
         </TabsContent>
         <TabsContent value="settings">
           <SettingsTab

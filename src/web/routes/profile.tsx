@@ -17,6 +17,7 @@ import { SignaturePanel } from '#web/features/engagement/components/signature-pa
 import { CardCodesManager } from '#web/features/engagement/components/card-codes-manager';
 import { MediaTab, NeedsProfile } from '#web/features/profile/components/media-tab';
 import { useTeamLocks } from '#web/features/team/use-team-locks';
+import { SyncedFieldsNotice } from '#web/features/scim/components/synced-fields-notice';
 
 const AdminTab = lazy(() => import('#web/features/admin/admin-tab'));
 
@@ -71,6 +72,7 @@ function ProfileTabs() {
           <Card className="p-6">
             <h2 className="mb-1 text-xl font-semibold">Profile Information</h2>
             <p className="mb-6 text-sm text-muted-foreground">This is what people see when they scan your card.</p>
+            <SyncedFieldsNotice />
             <ProfileForm profile={profile} locks={locks} />
           </Card>
         </TabsContent>

@@ -15,6 +15,8 @@ import { CardsTab } from '#web/features/team/components/cards-tab';
 import { AnalyticsTab } from '#web/features/team/components/analytics-tab';
 import { LeadsTab } from '#web/features/team/components/leads-tab';
 import { useTemplates } from '#web/features/templates/api';
+import { ProvisioningTab } from '#web/features/scim/components/provisioning-tab';
+import { TeamAuditLog } from '#web/features/audit/components/audit-log';
 import type { TeamInfo } from '#shared/schemas/team';
 
 const TABS = [
@@ -23,6 +25,8 @@ const TABS = [
   { id: 'cards', label: 'Cards', roles: ['owner', 'admin'] },
   { id: 'analytics', label: 'Analytics', roles: ['owner', 'admin'] },
   { id: 'leads', label: 'Leads', roles: ['owner', 'admin'] },
+  { id: 'provisioning', label: 'Provisioning', roles: ['owner'] },
+  { id: 'audit', label: 'Audit log', roles: ['owner'] },
 ] as const satisfies readonly { id: string; label: string; roles: readonly TeamRole[] }[];
 
 /** The Brand tab with the card templates to choose from (asked only when the tab is shown). */
@@ -75,6 +79,16 @@ function TeamScreen() {
             <TabsContent value="leads">
               <LeadsTab />
             </TabsContent>
+            {role === 'owner' ? (
+              <>
+                <TabsContent value="provisioning">
+                  <ProvisioningTab />
+                </TabsContent>
+                <TabsContent value="audit">
+                  <TeamAuditLog />
+                </TabsContent>
+              </>
+            ) : null}
           </>
         ) : null}
       </Tabs>
