@@ -1,2 +1,2 @@
 /** What other features may use of audit (docs/architecture.md, "Walls"). */
-export { recordIdentityEvent, type IdentityEventInput } from './audit.service';
+export { recordIdentityEvent } from './audit.service';

@@ -25,12 +25,6 @@ export async function teamRoleOf(ctx: AppContext, userId: string): Promise<{ tea
   return m ? { teamId: m.team.id, role: m.role } : null;
 }
 
-/** The team a user owns (the owner's settings pages), or null. */
-export async function teamOwnedBy(ctx: AppContext, userId: string): Promise<string | null> {
-  const m = await membershipOf(ctx.db, userId);
-  return m && m.role === 'owner' ? m.team.id : null;
-}
-
 /** The team's members and since when (the audit log shows a member's own events from then on). */
 export async function teamMembersSince(ctx: AppContext, teamId: string): Promise<Array<{ userId: string; joinedAt: Date }>> {
   return ctx.db.select({ userId: teamMembers.userId, joinedAt: teamMembers.joinedAt }).from(teamMembers).where(eq(teamMembers.teamId, teamId));
