@@ -3,10 +3,12 @@
  * loopback, measured in one run: a bare Fastify answering "hello" (its own process: the machine's
  * ceiling for one Node.js process), the built server (dist/server/server.js, its own process,
  * embedded database) and the load generator (autocannon on a worker thread of this process).
+ * A fourth load, for reading the figures and without a bar: the bare Fastify sending the CSS
+ * asset's brotli bytes from memory (what any Node.js server sending those bytes can reach here).
  * Each target gets 50 connections for BENCH_STATIC_SECONDS (default 10) after a 2 s warm-up, with a
- * browser's `accept-encoding: gzip, deflate, br`; the three loads run in turn, BENCH_STATIC_ROUNDS
+ * browser's `accept-encoding: gzip, deflate, br`; the loads run in turn, BENCH_STATIC_ROUNDS
  * times (default 2), and each figure is the mean over the rounds, so a busy moment weighs on all
- * three alike. Beside the rates, the serving process's CPU time (every thread, from /proc) per answer,
+ * of them alike. Beside the rates, the serving process's CPU time (every thread, from /proc) per answer,
  * which the machine's other work hardly moves. Bars: the built CSS asset >= 60% of the bare answer's requests per second, `GET /p/{id}`
  * >= 45%, and the prerendered home page's HTML arrives compressed (brotli or gzip).
  * Run alone: `npx tsx bench/static-delivery.ts [--write]` (needs `npm run build`; `--write` merges the
@@ -70,17 +72,24 @@ function load(url: string, duration = DURATION_S): Promise<Load> {
     .finally(() => void worker.terminate());
 }
 
-/** A bare Fastify answering "hello" on its own process, from the project's own fastify. */
+/**
+ * A bare Fastify answering "hello" on its own process, from the project's own fastify; and, as a
+ * reference (no bar), the same bytes as the CSS asset's brotli copy from memory: the ceiling of any
+ * Node.js server sending that many bytes on this machine.
+ */
 const HELLO_SERVER = `
+import fs from 'node:fs';
 import Fastify from 'fastify';
 const app = Fastify({ logger: false });
+const same = fs.readFileSync(process.env.SAME_BYTES_FILE);
 app.get('/', async () => 'hello');
+app.get('/same-bytes', (req, reply) => reply.header('content-encoding', 'br').type('text/css; charset=utf-8').send(same));
 await app.listen({ port: 0, host: '127.0.0.1' });
 process.stdout.write('port=' + app.server.address().port + '\\n');
 `;
 
-async function startHello() {
-  const proc = spawn(process.execPath, ['--input-type=module', '-e', HELLO_SERVER], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] });
+async function startHello(sameBytesFile: string) {
+  const proc = spawn(process.execPath, ['--input-type=module', '-e', HELLO_SERVER], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, SAME_BYTES_FILE: sameBytesFile } });
   const port = await new Promise<number>((resolve, reject) => {
     let out = '';
     proc.stdout!.on('data', (d: Buffer) => {
@@ -150,7 +159,8 @@ const mean = (xs: number[]) => Math.round(xs.reduce((a, b) => a + b, 0) / xs.len
 
 export async function run() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mc-bench-static-'));
-  const hello = await startHello();
+  const css = builtCss();
+  const hello = await startHello(path.join(root, 'dist/web/assets', `${css}.br`));
   let server: Awaited<ReturnType<typeof startServer>> | undefined;
   try {
     server = await startServer(dataDir);
@@ -164,9 +174,8 @@ export async function run() {
     if (created.status !== 201) throw new Error(`profile: ${created.status} ${await created.text()}`);
     const id = ((await created.json()) as { id: string }).id;
 
-    const css = builtCss();
-    const targets = { hello: `${hello.base}/`, css: `${base}/assets/${css}`, page: `${base}/p/${id}` };
-    const pids = { hello: hello.pid, css: server.pid, page: server.pid };
+    const targets = { hello: `${hello.base}/`, sameBytes: `${hello.base}/same-bytes`, css: `${base}/assets/${css}`, page: `${base}/p/${id}` };
+    const pids = { hello: hello.pid, sameBytes: hello.pid, css: server.pid, page: server.pid };
     const measured = async (k: keyof typeof targets) => {
       const before = cpuMicros(pids[k]);
       const r = await load(targets[k]);
@@ -185,7 +194,7 @@ export async function run() {
     };
 
     for (const url of Object.values(targets)) await load(url, 2);
-    const rounds: Record<keyof typeof targets, Load[]> = { hello: [], css: [], page: [] };
+    const rounds: Record<keyof typeof targets, Load[]> = { hello: [], sameBytes: [], css: [], page: [] };
     for (let i = 0; i < ROUNDS; i++) {
       for (const k of Object.keys(targets) as (keyof typeof targets)[]) rounds[k].push(await measured(k));
     }
@@ -199,6 +208,7 @@ export async function run() {
       rounds: rounds[k].map((r) => r.requestsPerSec),
     });
     const helloF = figure('hello');
+    const sameF = figure('sameBytes');
     const cssF = figure('css');
     const pageF = figure('page');
     const ratio = (x: number) => x / Math.max(1, helloF.requestsPerSec);
@@ -231,6 +241,8 @@ export async function run() {
       cpus: os.cpus().length,
       node: process.version,
       hello: helloF,
+      /** reference, no bar: a bare Fastify sending the CSS asset's brotli bytes from memory */
+      bareSameBytes: { ...sameF, percentOfHello: Math.round(ratio(sameF.requestsPerSec) * 100) },
       cssAsset: { file: css, contentEncoding: cssCompressed.headers['content-encoding'] ?? 'identity', bytes: cssCompressed.bytes, ...cssF },
       profilePage: pageF,
       home,

@@ -86,7 +86,10 @@ interface Variant {
   etag: string;
 }
 
-/** One built file and its compressed copies, read on first use and kept. */
+/**
+ * One built file and its compressed copies, read once when created: a running server keeps sending
+ * the build it started with, even while a new build replaces the files on disk.
+ */
 export class PrecompressedFile {
   readonly contentType: string;
   readonly codings: ReadonlySet<ContentCoding>;
@@ -97,20 +100,25 @@ export class PrecompressedFile {
     const type = TEXT_CONTENT_TYPES[path.extname(file).toLowerCase()];
     if (!type) throw new Error(`precompressed: no content type for ${path.basename(file)}`);
     this.contentType = type;
-    this.codings = new Set(CODINGS.filter((c) => fs.existsSync(file + SUFFIX[c])));
+    const read = (name: string): Variant => {
+      const body = fs.readFileSync(name);
+      // strong: each coding has its own bytes, so its own tag
+      return { body, etag: etagOf(body) };
+    };
+    this.variants.set('identity', read(file));
     this.lastModified = fs.statSync(file).mtime.toUTCString();
+    for (const c of CODINGS) {
+      try {
+        this.variants.set(c, read(file + SUFFIX[c]));
+      } catch {
+        // no copy (a small file, or one the build could not make smaller): the file itself is sent
+      }
+    }
+    this.codings = new Set(CODINGS.filter((c) => this.variants.has(c)));
   }
 
   variant(coding: ContentCoding | null): Variant {
-    const key = coding ?? 'identity';
-    let v = this.variants.get(key);
-    if (!v) {
-      const body = fs.readFileSync(coding ? this.file + SUFFIX[coding] : this.file);
-      // strong: each coding has its own bytes, so its own tag
-      v = { body, etag: etagOf(body) };
-      this.variants.set(key, v);
-    }
-    return v;
+    return this.variants.get(coding ?? 'identity')!;
   }
 }
 

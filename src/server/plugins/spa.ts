@@ -38,9 +38,16 @@ function builtTextFiles(webDir: string) {
 export async function registerSpa(app: FastifyInstance, opts: { webDir?: string } = {}) {
   const webDir = opts.webDir ?? path.join(projectRoot(), 'dist', 'web');
   const indexFile = path.join(webDir, 'index.html');
+  const tryLoad = (full: string) => {
+    try {
+      return new PrecompressedFile(full);
+    } catch {
+      return null; // not built (yet)
+    }
+  };
   let index: PrecompressedFile | null = null;
   const loadIndex = () => {
-    if (index === null && fs.existsSync(indexFile)) index = new PrecompressedFile(indexFile);
+    if (index === null) index = tryLoad(indexFile);
     return index;
   };
   const prerendered = new Map<string, PrecompressedFile | null>();
@@ -49,7 +56,7 @@ export async function registerSpa(app: FastifyInstance, opts: { webDir?: string 
     if (!file) return loadIndex();
     if (!prerendered.has(url)) {
       const full = path.join(webDir, 'prerender', file);
-      prerendered.set(url, fs.existsSync(full) ? new PrecompressedFile(full) : null);
+      prerendered.set(url, tryLoad(full));
     }
     return prerendered.get(url) ?? loadIndex();
   };
@@ -57,7 +64,8 @@ export async function registerSpa(app: FastifyInstance, opts: { webDir?: string 
   if (fs.existsSync(webDir)) {
     const textFiles = builtTextFiles(webDir);
     for (const rel of textFiles) {
-      const file = new PrecompressedFile(path.join(webDir, rel));
+      const file = tryLoad(path.join(webDir, rel));
+      if (!file) continue; // gone since the folder was read (a build running beside this server)
       const cacheControl = cacheControlFor(rel);
       // GET and, through Fastify, HEAD; compressed at build time, so not again by @fastify/compress
       // (nor its request-body hook: a GET has no body)
