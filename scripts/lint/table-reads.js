@@ -30,7 +30,6 @@ export const TABLE_READS = {
  * nothing new goes here.
  */
 export const READS_TO_MOVE = {
-  designs: ['orders', 'profiles', 'teams', 'cardCodes'],
   orders: ['cards', 'designEvents', 'cardCodes', 'orderFulfilment'],
   print: ['cards', 'profiles'],
   production: ['cards', 'orders'],

@@ -1,15 +1,15 @@
-import { and, asc, desc, eq, inArray, or } from 'drizzle-orm';
+import { and, asc, eq, inArray, or } from 'drizzle-orm';
 import type { DesignBatchApproved, DesignReviewResult, PendingDesign, ReviewDesignInput, ScanCheck } from '#shared/schemas/designs';
 import type { AppContext, SessionUser } from '#server/context';
 import { users } from '#server/db/schema/auth';
 import { cards } from '#server/db/schema/designs';
-import { cardCodes } from '#server/db/schema/engagement';
-import { orders } from '#server/db/schema/orders';
-import { profiles } from '#server/db/schema/profile';
-import { teams } from '#server/db/schema/team';
 import { HttpError, badRequest, conflict, notFound } from '#server/http/http-errors';
 import { enqueueEmail } from '#server/infra/mail/outbox';
 import { cardOwner, recordEvent } from '#server/features/webhooks/public-api';
+import { isActiveCodeOf } from '#server/features/engagement/reads';
+import { cardOrdersQuery, lockOrder, orderOfCard } from '#server/features/orders/reads';
+import { cardProfile, cardProfilesQuery, profileOfUser } from '#server/features/profile/reads';
+import { teamNamesQuery } from '#server/features/team/reads';
 import { editDesignPath, orderStatusUrl, publicProfileUrl } from '#shared/routes';
 import { decodeQrFromImage, sameTarget } from './qr-scan';
 import { designReviewedEmail } from './design-emails';
@@ -53,6 +53,7 @@ function profileOf(card: CardRow, profile: { fullName: string; email: string | n
 
 /** Designs waiting for review, oldest first (the review queue). */
 export async function listPendingDesigns(ctx: AppContext, baseUrl: string): Promise<PendingDesign[]> {
+  const profiles = cardProfilesQuery(ctx.db);
   const rows = await ctx.db
     .select({
       card: cards,
@@ -71,6 +72,8 @@ export async function listPendingDesigns(ctx: AppContext, baseUrl: string): Prom
   // the order each card belongs to, as staff see it on the review card (issue 37: number, metal, finish, quantity)
   const orderFacts = new Map<number, NonNullable<PendingDesign['order']>>();
   if (orderIds.length) {
+    const orders = cardOrdersQuery(ctx.db);
+    const teams = teamNamesQuery(ctx.db);
     const found = await ctx.db
       .select({ orderId: orders.id, teamName: teams.name, quantity: orders.quantity, cardType: orders.cardType, cardStyle: orders.cardStyle })
       .from(orders)
@@ -128,17 +131,8 @@ export async function reviewDesign(ctx: AppContext, id: number, input: Required<
       .returning();
     if (!updated) throw conflict('This design has already been reviewed');
 
-    const [order] = await tx
-      .select()
-      .from(orders)
-      .where(card.orderId ? eq(orders.id, card.orderId) : eq(orders.cardId, card.id))
-      .orderBy(desc(orders.id))
-      .limit(1);
-    const [profile] = await tx
-      .select({ fullName: profiles.fullName, email: profiles.email, jobTitle: profiles.jobTitle })
-      .from(profiles)
-      .where(card.profileId ? eq(profiles.id, card.profileId) : eq(profiles.userId, card.userId ?? '00000000-0000-0000-0000-000000000000'))
-      .limit(1);
+    const order = await orderOfCard(tx, card);
+    const profile = await cardProfile(tx, card);
     const [owner] = card.userId ? await tx.select({ email: users.email }).from(users).where(eq(users.id, card.userId)).limit(1) : [];
     const who = profileOf(card, profile ?? null, owner?.email ?? null);
     // the order's timeline keeps every review (issue 20): a design can be sent back more than once
@@ -189,7 +183,7 @@ export async function approveDesignBatch(ctx: AppContext, orderId: number, actor
   const waiting = await ctx.db.select({ id: cards.id }).from(cards).where(and(eq(cards.orderId, orderId), eq(cards.status, 'pending'))).orderBy(asc(cards.id));
   const override = waiting.length ? await printGate(ctx, waiting.map((c) => c.id), overrideReason, baseUrl) : null;
   const result = await ctx.db.transaction(async (tx) => {
-    const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update').limit(1);
+    const order = await lockOrder(tx, orderId);
     if (!order || !order.teamId) throw notFound('Team order not found');
     const approved = await tx
       .update(cards)
@@ -252,7 +246,7 @@ async function loadImage(url: string, baseUrl: string, fetchLocal: LocalFetch): 
 export async function scanCheckDesign(ctx: AppContext, id: number, baseUrl: string, fetchLocal: LocalFetch): Promise<ScanCheck> {
   const [card] = await ctx.db.select().from(cards).where(eq(cards.id, id)).limit(1);
   if (!card) throw notFound('Design not found');
-  const [owned] = card.userId ? await ctx.db.select({ id: profiles.id }).from(profiles).where(eq(profiles.userId, card.userId)).limit(1) : [];
+  const owned = card.userId ? await profileOfUser(ctx.db, card.userId) : undefined;
   const profileId = owned?.id ?? card.profileId;
   const expectedUrl = profileId ? publicProfileUrl(baseUrl, profileId) : null;
   const fail = (message: string, decodedText: string | null = null): ScanCheck => ({ designId: id, status: 'fail', expectedUrl, decodedText, message });
@@ -282,12 +276,7 @@ export async function scanCheckDesign(ctx: AppContext, id: number, baseUrl: stri
     const u = new URL(decoded);
     const m = /^\/c\/([A-Za-z0-9_-]{1,64})\/?$/i.exec(u.pathname);
     if (m && u.origin === new URL(expectedUrl).origin) {
-      const [code] = await ctx.db
-        .select({ code: cardCodes.code })
-        .from(cardCodes)
-        .where(and(eq(cardCodes.code, m[1].toUpperCase()), eq(cardCodes.profileId, profileId!), eq(cardCodes.active, true)))
-        .limit(1);
-      if (code) return { designId: id, status: 'pass', expectedUrl, decodedText: decoded, message: "The QR code opens the owner's card link, which leads to their public profile." };
+      if (await isActiveCodeOf(ctx.db, m[1], profileId!)) return { designId: id, status: 'pass', expectedUrl, decodedText: decoded, message: "The QR code opens the owner's card link, which leads to their public profile." };
     }
   } catch {}
   return fail(`The QR code opens ${decoded}, not the owner's public profile.`, decoded);

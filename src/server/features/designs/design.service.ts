@@ -6,14 +6,14 @@ import { DESIGN_ORDER_MESSAGES, type DesignForEdit, type DesignResubmitBody, typ
 import { CARD_TYPE_IDS, type CardTypeId } from '#shared/catalogue';
 import type { AppContext, SessionUser } from '#server/context';
 import { cards } from '#server/db/schema/designs';
-import { orders } from '#server/db/schema/orders';
-import { profiles } from '#server/db/schema/profile';
 import { HttpError, badRequest, conflict, notFound } from '#server/http/http-errors';
 import { parseOrThrow } from '#server/http/validation';
 import { OrderInput } from '#shared/schemas/orders';
 import { saveFile } from '#server/infra/files';
 import { assertFilesOwned } from '#server/infra/file-ownership';
 import { createOrder, linkOrderCard, notifyStaff, orderForDesign, userKeyScope } from '#server/features/orders/public-api';
+import { cardOrdersQuery, orderIdByKey } from '#server/features/orders/reads';
+import { profileOfUser } from '#server/features/profile/reads';
 import { checkedLook, getTemplate, lookInputOf, renderCard, type CardRenderInput } from '#server/features/templates/public-api';
 import { recordDesignEvent } from './design-events';
 
@@ -39,11 +39,12 @@ class Replayed extends Error {
 }
 
 async function existingSubmission(ctx: AppContext, userId: string, orderId: number): Promise<SubmitForReviewResult> {
+  const o = cardOrdersQuery(ctx.db);
   const [row] = await ctx.db
-    .select({ order: orders, card: cards })
-    .from(orders)
-    .leftJoin(cards, eq(cards.id, orders.cardId))
-    .where(eq(orders.id, orderId))
+    .select({ order: { id: o.id, userId: o.userId }, card: cards })
+    .from(o)
+    .leftJoin(cards, eq(cards.id, o.cardId))
+    .where(eq(o.id, orderId))
     .limit(1);
   if (!row || row.order.userId !== userId) throw conflict('This form was already submitted by someone else');
   return {
@@ -68,17 +69,13 @@ export async function submitForReview(ctx: AppContext, user: SessionUser, input:
   const key = input.clientToken;
   if (key) {
     // the key is looked up in the caller's own scope (issue 33)
-    const [prior] = await ctx.db
-      .select({ id: orders.id })
-      .from(orders)
-      .where(and(eq(orders.idempotencyScope, userKeyScope(user.id)), eq(orders.idempotencyKey, key)))
-      .limit(1);
-    if (prior) return { result: await existingSubmission(ctx, user.id, prior.id), created: false };
+    const prior = await orderIdByKey(ctx.db, userKeyScope(user.id), key);
+    if (prior !== undefined) return { result: await existingSubmission(ctx, user.id, prior), created: false };
   }
 
   const template = await usableTemplate(ctx, input.templateId);
 
-  const [profile] = await ctx.db.select({ id: profiles.id, logoUrl: profiles.logoUrl }).from(profiles).where(eq(profiles.userId, user.id)).limit(1);
+  const profile = await profileOfUser(ctx.db, user.id);
   const p = input.customerProfile;
   // a logo in the form must be the caller's own upload (issue 19)
   await assertFilesOwned(ctx.db, { userId: user.id }, { 'customerProfile.logoUrl': p.logoUrl });
@@ -178,7 +175,7 @@ async function attachDesignToOrder(ctx: AppContext, user: SessionUser, input: Su
   const first = await ctx.db.transaction((tx) => orderForDesign(tx, user.id, orderId));
   await refuseApprovedDesign(ctx.db, first.cardId);
   const template = await usableTemplate(ctx, input.templateId);
-  const [profile] = await ctx.db.select({ id: profiles.id, logoUrl: profiles.logoUrl }).from(profiles).where(eq(profiles.userId, user.id)).limit(1);
+  const profile = await profileOfUser(ctx.db, user.id);
   const p = input.customerProfile;
   await assertFilesOwned(ctx.db, { userId: user.id }, { 'customerProfile.logoUrl': p.logoUrl });
   const qrUrl = profile ? publicProfileUrl(baseUrl, profile.id) : null;
@@ -276,10 +273,11 @@ function clampSubmittedAt(iso: string): Date {
 
 /** The owner's card and its order (anyone else: 404, as if it did not exist). */
 async function ownCard(ctx: AppContext, userId: string, cardId: number) {
+  const o = cardOrdersQuery(ctx.db);
   const [row] = await ctx.db
-    .select({ card: cards, order: orders })
+    .select({ card: cards, order: { id: o.id, status: o.status, customerName: o.customerName, totalCents: o.totalCents, statusToken: o.statusToken } })
     .from(cards)
-    .leftJoin(orders, eq(orders.id, cards.orderId))
+    .leftJoin(o, eq(o.id, cards.orderId))
     .where(and(eq(cards.id, cardId), eq(cards.userId, userId)))
     .limit(1);
   if (!row) throw notFound('Design not found');
@@ -323,7 +321,7 @@ export async function resubmitDesign(
   const template = await usableTemplate(ctx, input.templateId);
   const p = input.customerProfile;
   await assertFilesOwned(ctx.db, { userId: user.id }, { 'customerProfile.logoUrl': p.logoUrl });
-  const [profile] = await ctx.db.select({ id: profiles.id, logoUrl: profiles.logoUrl }).from(profiles).where(eq(profiles.userId, user.id)).limit(1);
+  const profile = await profileOfUser(ctx.db, user.id);
   const qrUrl = profile ? publicProfileUrl(baseUrl, profile.id) : card.qrCodeUrl;
   const look = checkedLook(card.cardType, input.look);
   const rendered = await renderCard(ctx, template, { data: { ...p, look }, qrUrl, logoUrl: p.logoUrl ?? profile?.logoUrl ?? null }, 'jpeg');

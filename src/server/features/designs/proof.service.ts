@@ -2,9 +2,9 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { PROOF_CARDS_MESSAGES, type OrderStatusView } from '#shared/schemas/orders';
 import type { AppContext } from '#server/context';
 import { cards } from '#server/db/schema/designs';
-import { orders } from '#server/db/schema/orders';
 import { badRequest, conflict, notFound } from '#server/http/http-errors';
 import { getOrderStatusView, proofStates } from '#server/features/orders/public-api';
+import { lockOrderByToken, orderCardByToken } from '#server/features/orders/reads';
 import { printCheck } from '#server/features/print/public-api';
 import { recordDesignEvent } from './design-events';
 
@@ -21,7 +21,7 @@ const NO_PROOF_WAITING = 'There is no proof waiting for your answer.';
 
 export async function answerProof(ctx: AppContext, token: string, body: { decision: 'approve' | 'changes'; message?: string; cardIds?: number[] }, origin?: string): Promise<OrderStatusView> {
   await ctx.db.transaction(async (tx) => {
-    const [order] = await tx.select().from(orders).where(eq(orders.statusToken, token)).for('update').limit(1);
+    const order = await lockOrderByToken(tx, token);
     if (!order) throw notFound('Order not found');
     const proof = (await proofStates(tx, [order])).get(order.id)!;
     if (proof.state === 'approved') throw conflict('You already approved this proof.');
@@ -56,7 +56,7 @@ const CACHE_MAX = 32;
  * file's own artwork by the print check (300 DPI). Only the order's approved designs.
  */
 export async function proofImage(ctx: AppContext, token: string, cardId: number, side: 'front' | 'back', baseUrl: string): Promise<Buffer> {
-  const [order] = await ctx.db.select({ id: orders.id, cardId: orders.cardId }).from(orders).where(eq(orders.statusToken, token)).limit(1);
+  const order = await orderCardByToken(ctx.db, token);
   if (!order) throw notFound('Order not found');
   const proof = (await proofStates(ctx.db, [order])).get(order.id)!;
   if (proof.state === 'none' || proof.state === 'changes' || !proof.cardIds.includes(cardId)) throw notFound('This proof is not available');

@@ -1,14 +1,14 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { orderStatusPath } from '#shared/routes';
 import { ADDRESS_MESSAGES, OrderInput, needsShippingAddress } from '#shared/schemas/orders';
 import { DESIGN_ORDER_MESSAGES, type OrderReorderBody, type OrderReorderResult } from '#shared/schemas/designs';
 import type { AppContext, SessionUser } from '#server/context';
 import { cards } from '#server/db/schema/designs';
-import { orders } from '#server/db/schema/orders';
 import { badRequest, conflict } from '#server/http/http-errors';
 import { parseOrThrow } from '#server/http/validation';
 import { createOrder, ownOrder, userKeyScope } from '#server/features/orders/public-api';
+import { cardOrdersQuery, orderIdByKey } from '#server/features/orders/reads';
 import { recordDesignEvent } from './design-events';
 
 type ReorderInput = z.output<typeof OrderReorderBody>;
@@ -20,7 +20,13 @@ class Replayed extends Error {
 }
 
 async function answerOf(ctx: AppContext, orderId: number): Promise<OrderReorderResult> {
-  const [row] = await ctx.db.select({ order: orders, card: cards }).from(orders).leftJoin(cards, eq(cards.id, orders.cardId)).where(eq(orders.id, orderId)).limit(1);
+  const o = cardOrdersQuery(ctx.db);
+  const [row] = await ctx.db
+    .select({ order: { id: o.id, totalCents: o.totalCents, statusToken: o.statusToken, checkoutUrl: o.checkoutUrl }, card: cards })
+    .from(o)
+    .leftJoin(cards, eq(cards.id, o.cardId))
+    .where(eq(o.id, orderId))
+    .limit(1);
   return {
     orderId: row.order.id,
     cardId: row.card?.id ?? 0,
@@ -42,12 +48,8 @@ export async function reorderApprovedDesign(ctx: AppContext, user: SessionUser, 
   const orderId = input.orderId;
   const key = input.clientToken;
   if (key) {
-    const [prior] = await ctx.db
-      .select({ id: orders.id })
-      .from(orders)
-      .where(and(eq(orders.idempotencyScope, userKeyScope(user.id)), eq(orders.idempotencyKey, key)))
-      .limit(1);
-    if (prior) return { result: await answerOf(ctx, prior.id), created: false };
+    const prior = await orderIdByKey(ctx.db, userKeyScope(user.id), key);
+    if (prior !== undefined) return { result: await answerOf(ctx, prior), created: false };
   }
   const original = await ownOrder(ctx.db, user.id, orderId);
   if (original.teamId) throw conflict(DESIGN_ORDER_MESSAGES.team);

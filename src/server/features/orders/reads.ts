@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, ne } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, ne } from 'drizzle-orm';
 import type { Db, Tx } from '#server/db/client';
 import { orders } from '#server/db/schema/orders';
 
@@ -53,4 +53,60 @@ export async function orderOwnerStatus(db: Db | Tx, orderId: number): Promise<{ 
 export async function orderBatchFacts(db: Db | Tx, ids: number[]) {
   if (!ids.length) return [];
   return db.select({ id: orders.id, quantity: orders.quantity, cardType: orders.cardType, status: orders.status, createdAt: orders.createdAt }).from(orders).where(inArray(orders.id, ids));
+}
+
+/** The order a caller's idempotency key made in their scope (`userKeyScope`), if any. */
+export async function orderIdByKey(db: Db | Tx, scope: string, key: string): Promise<number | undefined> {
+  const [row] = await db.select({ id: orders.id }).from(orders).where(and(eq(orders.idempotencyScope, scope), eq(orders.idempotencyKey, key))).limit(1);
+  return row?.id;
+}
+
+/**
+ * Subquery to join on `card_orders.id` (or `card_orders.cardId`): what a card's pages, its review
+ * and its production show of its order.
+ */
+export function cardOrdersQuery(db: Db | Tx) {
+  return db
+    .select({
+      id: orders.id,
+      userId: orders.userId,
+      teamId: orders.teamId,
+      cardId: orders.cardId,
+      status: orders.status,
+      customerName: orders.customerName,
+      totalCents: orders.totalCents,
+      statusToken: orders.statusToken,
+      checkoutUrl: orders.checkoutUrl,
+      quantity: orders.quantity,
+      cardType: orders.cardType,
+      cardStyle: orders.cardStyle,
+    })
+    .from(orders)
+    .as('card_orders');
+}
+
+/** A card's order: the one it names, else the newest naming it. */
+export async function orderOfCard(db: Db | Tx, card: { id: number; orderId: number | null }) {
+  return (await db.select().from(orders).where(card.orderId ? eq(orders.id, card.orderId) : eq(orders.cardId, card.id)).orderBy(desc(orders.id)).limit(1)).at(0);
+}
+
+/** The order, locked for the rest of the caller's transaction (`select … for update`). */
+export async function lockOrder(tx: Tx, orderId: number) {
+  return (await tx.select().from(orders).where(eq(orders.id, orderId)).for('update').limit(1)).at(0);
+}
+
+/** The order of this status link, locked for the rest of the caller's transaction. */
+export async function lockOrderByToken(tx: Tx, token: string) {
+  return (await tx.select().from(orders).where(eq(orders.statusToken, token)).for('update').limit(1)).at(0);
+}
+
+/** The number and card of the order of this status link. */
+export async function orderCardByToken(db: Db | Tx, token: string): Promise<{ id: number; cardId: number | null } | undefined> {
+  const [row] = await db.select({ id: orders.id, cardId: orders.cardId }).from(orders).where(eq(orders.statusToken, token)).limit(1);
+  return row;
+}
+
+/** An order's owner, card and card type (a staff proof of its card). */
+export async function orderCardFacts(db: Db | Tx, orderId: number) {
+  return (await db.select({ id: orders.id, userId: orders.userId, cardId: orders.cardId, cardType: orders.cardType }).from(orders).where(eq(orders.id, orderId)).limit(1)).at(0);
 }

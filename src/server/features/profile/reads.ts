@@ -13,7 +13,7 @@ import { profileLinks, profiles } from '#server/db/schema/profile';
 const NO_USER = '00000000-0000-0000-0000-000000000000';
 
 /** Which profile a card shows: its own profile, else its owner's. */
-export interface CardProfileRef {
+interface CardProfileRef {
   profileId: string | null;
   userId: string | null;
 }
