@@ -1,4 +1,3 @@
-import { eq } from 'drizzle-orm';
 import { CARD_TYPE_PROCESSES, type CardTypeId } from '#shared/catalogue';
 import { CARD_TEXT_FIELDS, type CardData } from '#shared/templates/fields';
 import type { CardLook } from '#shared/templates/look';
@@ -6,8 +5,8 @@ import { publicProfileUrl } from '#shared/routes';
 import type { PrintCheck } from '#shared/schemas/print';
 import { elementsCheck, imageResolutionCheck, missingElements, qrContrastCheck, qrDecodeCheck, qrModuleCheck, quietZoneCheck, safeAreaCheck } from './art/checks';
 import type { AppContext } from '#server/context';
-import { cards } from '#server/db/schema/designs';
-import { profiles } from '#server/db/schema/profile';
+import { cardById } from '#server/features/designs/reads';
+import { cardProfile } from '#server/features/profile/reads';
 import { badRequest, notFound } from '#server/http/http-errors';
 import { transliterate } from '#server/http/download-name';
 import { asBuffer, runTask } from '#server/infra/worker-pool';
@@ -43,13 +42,9 @@ function slug(s: string): string {
 }
 
 async function load(ctx: AppContext, cardId: number, baseUrl: string): Promise<Loaded> {
-  const [card] = await ctx.db.select().from(cards).where(eq(cards.id, cardId)).limit(1);
+  const card = await cardById(ctx.db, cardId);
   if (!card) throw notFound('Card not found');
-  const [profile] = await ctx.db
-    .select({ id: profiles.id, logoUrl: profiles.logoUrl })
-    .from(profiles)
-    .where(card.profileId ? eq(profiles.id, card.profileId) : eq(profiles.userId, card.userId ?? '00000000-0000-0000-0000-000000000000'))
-    .limit(1);
+  const profile = await cardProfile(ctx.db, card);
   const cp = (card.customerProfile ?? {}) as Record<string, unknown>;
   const data: CardData = {};
   for (const f of CARD_TEXT_FIELDS) if (typeof cp[f] === 'string') data[f] = cp[f] as string;
