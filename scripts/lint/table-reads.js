@@ -31,7 +31,6 @@ export const TABLE_READS = {
  */
 export const READS_TO_MOVE = {
   orders: ['cards', 'designEvents', 'cardCodes', 'orderFulfilment'],
-  production: ['cards', 'orders'],
   profile: ['cards', 'teams', 'teamMembers', 'templates'],
   templates: ['cards', 'orders', 'profiles'],
 };

@@ -3,8 +3,7 @@ import { PassThrough, type Readable } from 'node:stream';
 import type { ProductionSheetLayout } from '#shared/schemas/production';
 import type { AppContext } from '#server/context';
 import { csvRow } from '#server/http/csv';
-import { inArray } from 'drizzle-orm';
-import { cards } from '#server/db/schema/designs';
+import { cardSideImages } from '#server/features/designs/reads';
 import { asBuffer, runTask } from '#server/infra/worker-pool';
 import { renderPrintFiles } from '#server/features/print/public-api';
 import type { SheetSlot, SheetTaskInput } from './sheet.task';
@@ -22,7 +21,7 @@ const SHEET_MAX_CARDS = 100;
 
 /** The jig sheet of these cards (drawn in the worker pool from their stored side images). */
 async function renderJigSheet(ctx: AppContext, cardIds: number[], layout: ProductionSheetLayout): Promise<Buffer> {
-  const rows = await ctx.db.select({ id: cards.id, orderId: cards.orderId, front: cards.frontImageUrl, back: cards.backImageUrl }).from(cards).where(inArray(cards.id, cardIds));
+  const rows = await cardSideImages(ctx.db, cardIds);
   const byId = new Map(rows.map((r) => [r.id, r]));
   const image = async (url: string | null) => (url?.startsWith('/files/') ? ((await ctx.storage.get(url.slice('/files/'.length)))?.data ?? null) : null);
   const slots: SheetSlot[] = [];

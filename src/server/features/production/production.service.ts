@@ -8,13 +8,13 @@ import { PICKUP_DELIVERY_OPTION, ShippingAddressView } from '#shared/schemas/ord
 import { addressLines } from '#shared/orders/address';
 import type { NfcPayloadEntry, ProductionOrder, ProductionQueueResponse, ProductionShipmentBody } from '#shared/schemas/production';
 import type { AppContext } from '#server/context';
-import { orders } from '#server/db/schema/orders';
 import { orderFulfilment } from '#server/db/schema/production';
 import { queryRows } from '#server/db/rows';
 import { badRequest, notFound } from '#server/http/http-errors';
 import { shortId } from '#server/infra/crypto';
 import { asBuffer, runTask } from '#server/infra/worker-pool';
 import { changeOrderStatus, type StatusActor } from '#server/features/orders/public-api';
+import { lockOrder } from '#server/features/orders/reads';
 import { getStudio } from '#server/features/settings/public-api';
 import type { JobTicketData } from './job-ticket.task';
 
@@ -239,7 +239,7 @@ export async function markShipped(ctx: AppContext, orderId: number, body: Produc
   const number = normalizeTrackingNumber(body.trackingNumber);
   const url = trackingUrl(body.carrier, number);
   await ctx.db.transaction(async (tx) => {
-    const [o] = await tx.select({ id: orders.id, status: orders.status }).from(orders).where(eq(orders.id, orderId)).for('update').limit(1);
+    const o = await lockOrder(tx, orderId);
     if (!o) throw notFound('Order not found');
     if (o.status === 'cancelled') throw badRequest('This order is cancelled', { status: 'A cancelled order cannot ship' });
     const now = new Date();
@@ -258,7 +258,7 @@ export async function markShipped(ctx: AppContext, orderId: number, body: Produc
 /** Ready for pickup (Pickup NYC): a short code is made once, the order moves on, the e-mail carries the code. */
 export async function markPickupReady(ctx: AppContext, orderId: number, actor: StatusActor, baseUrl: string): Promise<ProductionOrder> {
   await ctx.db.transaction(async (tx) => {
-    const [o] = await tx.select({ id: orders.id, status: orders.status }).from(orders).where(eq(orders.id, orderId)).for('update').limit(1);
+    const o = await lockOrder(tx, orderId);
     if (!o) throw notFound('Order not found');
     if (o.status === 'cancelled') throw badRequest('This order is cancelled', { status: 'A cancelled order cannot be picked up' });
     const [existing] = await tx.select({ pickupCode: orderFulfilment.pickupCode }).from(orderFulfilment).where(eq(orderFulfilment.orderId, orderId)).limit(1);
