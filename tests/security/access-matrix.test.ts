@@ -6,6 +6,7 @@ import { orderInput } from '#tests/helpers/orders';
 import { collectRoutes, concreteUrl, STATE_CHANGING, type RecordedRoute } from '#tests/helpers/route-table';
 import { installWriteCounter } from '#tests/helpers/db-snapshot';
 import { exampleOf } from '#tests/helpers/zod-example';
+import { SoftAuthenticator } from '#tests/helpers/soft-authenticator';
 
 /**
  * The access matrix over EVERY registered route (collected at start-up, so routes added later
@@ -68,6 +69,10 @@ beforeAll(async () => {
   await owner.post('/api/order', orderInput({ email: ownerEmail }));
   await owner.put('/api/profile/lead-form', { enabled: true });
   expect((await owner.post('/api/webhooks', { url: 'https://93.184.216.34/owner-hook', events: ['card.rejected'], password: o.input.password })).statusCode).toBe(201);
+  // a passkey (issue 39): its id is tried by the other user and by anonymous callers on every route
+  const passkeyOptions = (await owner.post('/api/account/passkeys/options')).json().options;
+  const passkey = await owner.post('/api/account/passkeys', { name: 'Owner key', credential: new SoftAuthenticator('http://localhost').create(passkeyOptions) });
+  expect(passkey.statusCode).toBe(201);
   await other.post('/api/profile', { fullName: 'Other Person' });
 
   const userGets = table.routes().filter((r) => r.method === 'GET' && r.access === 'user' && !/[:*]/.test(r.url));

@@ -122,8 +122,11 @@ async function multipartFor(op: any): Promise<{ payload: Buffer; headers: Record
 
 /** Operations that take no request body (their path names the thing they act on). */
 const BODILESS = [
+  'POST /api/account/passkeys/options',
   'POST /api/account/sessions/revoke-others',
+  'POST /api/account/two-factor/totp',
   'POST /api/auth/logout',
+  'POST /api/auth/passkey/options',
   'POST /api/auth/verify-email/resend',
   'POST /api/team/invites/{id}/resend',
   'POST /api/team/invites/{token}/accept',
