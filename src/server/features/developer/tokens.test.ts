@@ -252,7 +252,8 @@ describe('scopes on every documented route', () => {
       if (without.length) {
         const res = await call(r.method, url, await tokenFor(without, team), body);
         expect(res.statusCode, `${r.method} ${r.url} without ${scope}`).toBe(403);
-        expect(res.json().message).toBe(`This token does not have the ${scope} scope`);
+        // the SCIM routes answer in the SCIM error schema (`detail`; decision 39-02)
+        expect(res.json().message ?? res.json().detail).toBe(`This token does not have the ${scope} scope`);
       }
       const res = await call(r.method, url, await tokenFor([...r.scopes], team), body);
       expect([401, 403], `${r.method} ${r.url} with ${scope}: ${res.statusCode} ${res.body.slice(0, 200)}`).not.toContain(res.statusCode);
