@@ -32,7 +32,6 @@ export const TABLE_READS = {
 export const READS_TO_MOVE = {
   orders: ['cards', 'designEvents', 'cardCodes', 'orderFulfilment'],
   profile: ['cards', 'teams', 'teamMembers', 'templates'],
-  templates: ['cards', 'orders', 'profiles'],
 };
 
 /** Whether `feature` may import `table` from schema file `owner` (read-only outside its own). */

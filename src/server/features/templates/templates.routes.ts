@@ -2,7 +2,6 @@ import { orderBatchQrText } from '#server/features/engagement/public-api';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { route } from '#server/http/endpoint';
 import * as api from '#shared/contracts/templates';
-import { eq, or } from 'drizzle-orm';
 import { TEMPLATE_FOLDERS, type TemplateSide } from '#shared/templates/builtin';
 import { type GeneratedCard, type GeneratedSide } from '#shared/schemas/templates';
 import type { ZodTypeProvider } from '#server/http/validation';
@@ -11,9 +10,9 @@ import { notFound } from '#server/http/http-errors';
 import { clientKey, enforceRateLimit } from '#server/infra/rate-limit';
 import { fontBytes } from '#server/infra/fonts';
 import { SANDBOX_CSP } from '#server/plugins/security';
-import { cards } from '#server/db/schema/designs';
-import { orders } from '#server/db/schema/orders';
-import { profiles } from '#server/db/schema/profile';
+import { cardLookOf } from '#server/features/designs/reads';
+import { orderCardFacts } from '#server/features/orders/reads';
+import { profileIdOfEither, profileOfUser } from '#server/features/profile/reads';
 import { proofSheet } from './card-render';
 import { assertFilesOwned } from '#server/infra/file-ownership';
 import { cardInputForUser, lookInputOf, profileUrl } from './card-input';
@@ -93,7 +92,7 @@ export async function templatesRoutes(app: FastifyInstance) {
       // the QR code is the caller's own public profile when signed in with one; otherwise the placeholder
       let qrUrl: string | null = null;
       if (req.user) {
-        const [p] = await app.ctx.db.select({ id: profiles.id }).from(profiles).where(eq(profiles.userId, req.user.id)).limit(1);
+        const p = await profileOfUser(app.ctx.db, req.user.id);
         if (p) qrUrl = profileUrl(base(req), p.id);
       }
       const { logoUrl, ...data } = req.body;
@@ -111,7 +110,7 @@ export async function templatesRoutes(app: FastifyInstance) {
     const input = await cardInputForUser(app.ctx, user, base(req));
     let templateId = req.body.templateId;
     if (templateId === undefined) {
-      const [p] = await app.ctx.db.select({ templateId: profiles.templateId }).from(profiles).where(eq(profiles.userId, user.id)).limit(1);
+      const p = await profileOfUser(app.ctx.db, user.id);
       templateId = p?.templateId ?? 17;
     }
     const t = await getTemplate(app.ctx, { id: templateId });
@@ -136,19 +135,12 @@ export async function templatesRoutes(app: FastifyInstance) {
     // the order's card type gives the metal; a designed card adds the customer's choices (issue 20)
     let look: CardLook | null = null;
     if (orderId !== undefined) {
-      const [o] = await app.ctx.db.select({ id: orders.id, userId: orders.userId, cardId: orders.cardId, cardType: orders.cardType }).from(orders).where(eq(orders.id, orderId)).limit(1);
+      const o = await orderCardFacts(app.ctx.db, orderId);
       if (!o) throw notFound('Order not found');
-      const [c] = o.cardId ? await app.ctx.db.select({ profileId: cards.profileId, customizations: cards.customizations }).from(cards).where(eq(cards.id, o.cardId)).limit(1) : [];
+      const c = o.cardId ? await cardLookOf(app.ctx.db, o.cardId) : undefined;
       look = { ...(lookInputOf(c?.customizations) ?? {}), cardType: o.cardType as CardLook['cardType'] };
-      const [p] =
-        c?.profileId || o.userId
-          ? await app.ctx.db
-              .select({ id: profiles.id })
-              .from(profiles)
-              .where(or(c?.profileId ? eq(profiles.id, c.profileId) : undefined, o.userId ? eq(profiles.userId, o.userId) : undefined))
-              .limit(1)
-          : [];
-      if (p) qrUrl = profileUrl(base(req), p.id);
+      const profileId = await profileIdOfEither(app.ctx.db, { profileId: c?.profileId ?? null, userId: o.userId });
+      if (profileId) qrUrl = profileUrl(base(req), profileId);
       // a card batch with its own short code prints that code (compact, can be turned off if lost)
       const batch = await orderBatchQrText(app.ctx, orderId, base(req));
       if (batch) qrUrl = batch;
