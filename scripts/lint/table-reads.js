@@ -30,7 +30,6 @@ export const TABLE_READS = {
  * nothing new goes here.
  */
 export const READS_TO_MOVE = {
-  orders: ['cards', 'designEvents', 'cardCodes', 'orderFulfilment'],
   profile: ['cards', 'teams', 'teamMembers', 'templates'],
 };
 

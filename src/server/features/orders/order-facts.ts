@@ -1,10 +1,10 @@
-import { eq, inArray, or, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { OrderFacts } from '#shared/orders/status-machine';
 import type { Db, Tx } from '#server/db/client';
 import { queryRows } from '#server/db/rows';
-import { cards } from '#server/db/schema/designs';
 import { orderPayments, orders } from '#server/db/schema/orders';
-import { orderFulfilment } from '#server/db/schema/production';
+import { namedCardsOfOrders } from '#server/features/designs/reads';
+import { shipmentOf } from '#server/features/production/reads';
 import { notFound } from '#server/http/http-errors';
 import { paymentStatusOf } from './payments.service';
 
@@ -37,11 +37,7 @@ export async function proofStates(db: Db | Tx, rows: Array<Pick<OrderRow, 'id' |
   const ids = rows.map((o) => o.id);
   const cardIds = rows.map((o) => o.cardId).filter((x): x is number => x !== null);
   const [designs, lastEvents] = await Promise.all([
-    db
-      .select({ id: cards.id, status: cards.status, orderId: cards.orderId, name: sql<string | null>`${cards.customerProfile}->>'fullName'` })
-      .from(cards)
-      .where(cardIds.length ? or(inArray(cards.id, cardIds), inArray(cards.orderId, ids)) : inArray(cards.orderId, ids))
-      .orderBy(cards.id),
+    namedCardsOfOrders(db, ids, cardIds),
     queryRows<{ order_id: number; kind: string; reason: string | null }>(
       db,
       sql`select distinct on (order_id) order_id, kind, reason from design_events where order_id in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)}) order by order_id, id desc`,
@@ -94,7 +90,7 @@ export async function orderFacts(db: Db | Tx, order: OrderRow): Promise<OrderFac
       })
       .from(orderPayments)
       .where(eq(orderPayments.orderId, order.id)),
-    db.select({ carrier: orderFulfilment.carrier, trackingNumber: orderFulfilment.trackingNumber }).from(orderFulfilment).where(eq(orderFulfilment.orderId, order.id)).limit(1),
+    shipmentOf(db, order.id),
   ]);
   const m = money[0] ?? { paid: 0, refunded: 0 };
   const proof = proofs.get(order.id)!;

@@ -1,15 +1,15 @@
-import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import { asc, desc, eq, inArray } from 'drizzle-orm';
 import { orderStepLabel } from '#shared/catalogue';
 import { carrierLabel } from '#shared/production/tracking';
 import { designOrderPath, editDesignPath, orderStatusPath } from '#shared/routes';
 import type { DesignEventKind, MyOrder, OrderDesignView, OrderFulfilmentView, OrderStatusView, OrderTimelineEntry } from '#shared/schemas/orders';
 import type { AppContext } from '#server/context';
-import { cards, designEvents } from '#server/db/schema/designs';
-import { cardCodes } from '#server/db/schema/engagement';
 import { orders, orderStatusHistory } from '#server/db/schema/orders';
-import { orderFulfilment } from '#server/db/schema/production';
 import { cardCodePath } from '#shared/routes';
 import { ordersWaitingForProfile } from '#server/features/engagement/public-api';
+import { activeCodesOfOrders } from '#server/features/engagement/reads';
+import { cardReviews, designEventsOfOrders } from '#server/features/designs/reads';
+import { fulfilmentOfOrders } from '#server/features/production/reads';
 import { getStudio } from '#server/features/settings/public-api';
 import { deliveryPromise } from '#shared/orders/delivery-promise';
 import { PICKUP_DELIVERY_OPTION, ShippingAddressView, type OrderProofView } from '#shared/schemas/orders';
@@ -61,24 +61,11 @@ export async function orderViews(ctx: AppContext, rows: OrderRow[], origin = ctx
       .from(orderStatusHistory)
       .where(inArray(orderStatusHistory.orderId, ids))
       .orderBy(asc(orderStatusHistory.createdAt), asc(orderStatusHistory.id)),
-    ctx.db
-      .select({ orderId: designEvents.orderId, kind: designEvents.kind, reason: designEvents.reason, at: designEvents.createdAt })
-      .from(designEvents)
-      .where(inArray(designEvents.orderId, ids))
-      .orderBy(asc(designEvents.createdAt), asc(designEvents.id)),
-    cardIds.length
-      ? ctx.db
-          .select({ id: cards.id, status: cards.status, reviewNotes: cards.reviewNotes, frontImageUrl: cards.frontImageUrl, backImageUrl: cards.backImageUrl })
-          .from(cards)
-          .where(inArray(cards.id, cardIds))
-      : Promise.resolve([]),
-    ctx.db
-      .select({ orderId: cardCodes.orderId, code: cardCodes.code })
-      .from(cardCodes)
-      .where(and(inArray(cardCodes.orderId, ids), eq(cardCodes.active, true)))
-      .orderBy(desc(cardCodes.createdAt)),
+    designEventsOfOrders(ctx.db, ids),
+    cardReviews(ctx.db, cardIds),
+    activeCodesOfOrders(ctx.db, ids),
     ordersWaitingForProfile(ctx.db, ids),
-    ctx.db.select().from(orderFulfilment).where(inArray(orderFulfilment.orderId, ids)),
+    fulfilmentOfOrders(ctx.db, ids),
     proofStates(ctx.db, rows),
   ]);
   // invoice mode (no online store): said plainly while the order is unpaid (issue 35)
