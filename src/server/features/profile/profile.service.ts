@@ -1,10 +1,10 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppContext } from '#server/context';
 import type { Db, Tx } from '#server/db/client';
 import { profileLinks, profiles } from '#server/db/schema/profile';
-import { teamMembers, teams } from '#server/db/schema/team';
-import { templates } from '#server/db/schema/templates';
+import { memberTeamOf } from '#server/features/team/reads';
+import { templateCount, templateExists } from '#server/features/templates/reads';
 import { LOCKED_FIELD_MESSAGE, WEBSITE_LOCK_LINK_MESSAGE, brandOf, linkAllowedUnderWebsiteLock, teamValueOf, type LockableField } from '#shared/team/brand';
 import { badRequest, conflict, notFound } from '#server/http/http-errors';
 import { shortId } from '#server/infra/crypto';
@@ -66,9 +66,8 @@ async function checkImageUrls(db: Db | Tx, userId: string, input: Partial<Record
 
 async function checkTemplateId(db: Db | Tx, templateId: number | undefined) {
   if (templateId === undefined) return;
-  const [row] = await db.select({ id: templates.id }).from(templates).where(eq(templates.id, templateId)).limit(1);
-  if (row) return;
-  const [{ n }] = await db.select({ n: sql<number>`count(*)::int` }).from(templates);
+  if (await templateExists(db, templateId)) return;
+  const n = await templateCount(db);
   const builtIn = (Object.values(TEMPLATE_IDS) as number[]).includes(templateId);
   if (n === 0 && builtIn) return;
   throw badRequest('Please choose a template', { templateId: 'Please choose a template' });
@@ -176,12 +175,7 @@ type LockCheck = Partial<Record<Exclude<LockableField, 'website'>, string | numb
  * to its own network ({@link linkAllowedUnderWebsiteLock}); links already saved may be sent again.
  */
 async function lockedFieldsFor(db: Db, userId: string, current: ProfileRow | null, sent: LockCheck, currentLinks: SentLink[]): Promise<Set<LockableField>> {
-  const [team] = await db
-    .select({ name: teams.name, companyName: teams.companyName, address: teams.address, website: teams.website, brand: teams.brand })
-    .from(teamMembers)
-    .innerJoin(teams, eq(teams.id, teamMembers.teamId))
-    .where(eq(teamMembers.userId, userId))
-    .limit(1);
+  const team = await memberTeamOf(db, userId);
   if (!team) return new Set();
   const source = { ...team, brand: brandOf(team.brand) };
   const locked = new Set(source.brand.lockedFields);

@@ -1,7 +1,7 @@
 import { asc, eq } from 'drizzle-orm';
 import type { AppContext } from '#server/context';
 import { profileLinks, profiles } from '#server/db/schema/profile';
-import { teamMembers, teams } from '#server/db/schema/team';
+import { memberTeamQuery } from '#server/features/team/reads';
 import { applyBrand, brandOf } from '#shared/team/brand';
 import type { PublicProfile } from '#shared/schemas/profile';
 import { toPublicProfile } from './profile-row';
@@ -78,11 +78,11 @@ export async function loadPublicProfile(ctx: AppContext, id: string): Promise<Ca
   if (hit && hit.expires > now) return hit.value;
   const startedAt = generation;
 
+  const teams = memberTeamQuery(ctx.db);
   const [found] = await ctx.db
     .select({ row: profiles, team: { id: teams.id, name: teams.name, companyName: teams.companyName, address: teams.address, website: teams.website, brand: teams.brand } })
     .from(profiles)
-    .leftJoin(teamMembers, eq(teamMembers.userId, profiles.userId))
-    .leftJoin(teams, eq(teams.id, teamMembers.teamId))
+    .leftJoin(teams, eq(teams.userId, profiles.userId))
     .where(eq(profiles.id, id))
     .limit(1);
   let value: CachedPublicProfile | null = null;

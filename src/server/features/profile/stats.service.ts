@@ -1,7 +1,7 @@
 import { desc, eq } from 'drizzle-orm';
 import type { AppContext } from '#server/context';
-import { cards } from '#server/db/schema/designs';
-import { templates } from '#server/db/schema/templates';
+import { userCardsQuery } from '#server/features/designs/reads';
+import { templateNamesQuery } from '#server/features/templates/reads';
 import type { UserCard } from '#shared/schemas/profile';
 
 const num = (v: unknown, d: number) => (typeof v === 'number' && Number.isFinite(v) ? v : d);
@@ -9,11 +9,27 @@ const str = (v: unknown, d: string) => (typeof v === 'string' && v ? v : d);
 
 /** GET /api/cards: the user's designed cards, newest first. */
 export async function getUserCards(ctx: AppContext, userId: string): Promise<UserCard[]> {
+  const cards = userCardsQuery(ctx.db, userId);
+  const templates = templateNamesQuery(ctx.db);
   const rows = await ctx.db
-    .select({ c: cards, templateName: templates.name })
+    .select({
+      c: {
+        id: cards.id,
+        templateId: cards.templateId,
+        cardType: cards.cardType,
+        status: cards.status,
+        customizations: cards.customizations,
+        frontImageUrl: cards.frontImageUrl,
+        backImageUrl: cards.backImageUrl,
+        qrCodeUrl: cards.qrCodeUrl,
+        orderId: cards.orderId,
+        reviewNotes: cards.reviewNotes,
+        submittedAt: cards.submittedAt,
+      },
+      templateName: templates.name,
+    })
     .from(cards)
     .leftJoin(templates, eq(templates.id, cards.templateId))
-    .where(eq(cards.userId, userId))
     .orderBy(desc(cards.submittedAt), desc(cards.id));
   return rows.map(({ c, templateName }) => {
     const cz = (c.customizations && typeof c.customizations === 'object' ? c.customizations : {}) as Record<string, unknown>;

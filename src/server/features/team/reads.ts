@@ -54,3 +54,15 @@ export function memberTeamQuery(db: Db | Tx) {
     .innerJoin(teams, eq(teams.id, teamMembers.teamId))
     .as('member_team');
 }
+
+/** The public facts of the user's team (name, company, address, website, brand), if they are in one. */
+export async function memberTeamOf(db: Db | Tx, userId: string) {
+  const mt = memberTeamQuery(db);
+  return (
+    await db
+      .select({ name: mt.name, companyName: mt.companyName, address: mt.address, website: mt.website, brand: mt.brand })
+      .from(mt)
+      .where(eq(mt.userId, userId))
+      .limit(1)
+  ).at(0);
+}
