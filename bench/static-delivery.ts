@@ -102,11 +102,31 @@ async function startHello(sameBytesFile: string) {
   return { base: `http://127.0.0.1:${port}`, pid: proc.pid!, stop: () => stop(proc) };
 }
 
-async function startServer(dataDir: string) {
+/**
+ * The build as it is now, in a folder of its own (dist copied, everything else linked): the server
+ * measured is the one built, even if a build starts beside the bench meanwhile (a build empties
+ * dist/web first and writes the compressed copies last).
+ */
+function snapshotBuild(into: string) {
+  const complete = () => {
+    const css = path.join(root, 'dist/web/assets', builtCss());
+    const home = path.join(root, 'dist/web/prerender/home.html');
+    return [css, home].every((f) => fs.existsSync(`${f}.br`) && fs.statSync(`${f}.br`).mtimeMs >= fs.statSync(f).mtimeMs);
+  };
   if (!fs.existsSync(path.join(root, 'dist/server/server.js')) || !fs.existsSync(path.join(root, 'dist/web/prerender/home.html'))) throw new Error('run npm run build first');
+  if (!complete()) throw new Error('dist/web has no compressed copies: run npm run build (or a build is running)');
+  for (const entry of fs.readdirSync(root)) {
+    if (entry !== 'dist' && entry !== 'data' && !entry.startsWith('.')) fs.symlinkSync(path.join(root, entry), path.join(into, entry));
+  }
+  fs.cpSync(path.join(root, 'dist/server'), path.join(into, 'dist/server'), { recursive: true });
+  fs.cpSync(path.join(root, 'dist/web'), path.join(into, 'dist/web'), { recursive: true });
+  return into;
+}
+
+async function startServer(dataDir: string, buildRoot: string) {
   const port = 20000 + Math.floor(Math.random() * 20000);
-  const proc = spawn(process.execPath, [path.join(root, 'dist/server/server.js')], {
-    cwd: root,
+  const proc = spawn(process.execPath, [path.join(buildRoot, 'dist/server/server.js')], {
+    cwd: buildRoot,
     env: { PATH: process.env.PATH ?? '', NODE_ENV: 'production', HOST: '127.0.0.1', LOG_LEVEL: 'warn', RATE_LIMITS: 'off', DATA_DIR: dataDir, PORT: String(port) },
     stdio: 'ignore',
   });
@@ -127,8 +147,8 @@ function stop(proc: ChildProcess) {
 }
 
 /** The largest built stylesheet (the one every page loads). */
-function builtCss() {
-  const dir = path.join(root, 'dist/web/assets');
+function builtCss(from = root) {
+  const dir = path.join(from, 'dist/web/assets');
   const css = fs.readdirSync(dir).filter((f) => f.endsWith('.css'));
   if (!css.length) throw new Error('no CSS asset in dist/web/assets');
   return css.sort((a, b) => fs.statSync(path.join(dir, b)).size - fs.statSync(path.join(dir, a)).size)[0];
@@ -159,11 +179,12 @@ const mean = (xs: number[]) => Math.round(xs.reduce((a, b) => a + b, 0) / xs.len
 
 export async function run() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mc-bench-static-'));
-  const css = builtCss();
-  const hello = await startHello(path.join(root, 'dist/web/assets', `${css}.br`));
+  const buildRoot = snapshotBuild(fs.mkdtempSync(path.join(os.tmpdir(), 'mc-bench-static-build-')));
+  const css = builtCss(buildRoot);
+  const hello = await startHello(path.join(buildRoot, 'dist/web/assets', `${css}.br`));
   let server: Awaited<ReturnType<typeof startServer>> | undefined;
   try {
-    server = await startServer(dataDir);
+    server = await startServer(dataDir, buildRoot);
     const { base } = server;
     const json = { 'content-type': 'application/json', origin: base };
     const u = `static${Date.now()}`;
@@ -236,7 +257,7 @@ export async function run() {
       },
     ];
     return {
-      method: `bare Fastify hello, the built server and autocannon in three processes; ${CONNECTIONS} connections, ${DURATION_S} s a load, ${ROUNDS} rounds in turn, means; accept-encoding "${BROWSER_ENCODINGS}"`,
+      method: `bare Fastify hello (and the same bytes as the CSS asset, reference), the built server (a copy of dist) and autocannon in three processes; ${CONNECTIONS} connections, ${DURATION_S} s a load, ${ROUNDS} rounds in turn, means; accept-encoding "${BROWSER_ENCODINGS}"; server CPU per answer from /proc/<pid>/stat`,
       measuredAt: new Date().toISOString(),
       cpus: os.cpus().length,
       node: process.version,
@@ -252,6 +273,7 @@ export async function run() {
     await server?.stop();
     await hello.stop();
     fs.rmSync(dataDir, { recursive: true, force: true });
+    fs.rmSync(buildRoot, { recursive: true, force: true });
   }
 }
 
