@@ -33,7 +33,7 @@ export interface BackupManifest {
 export async function tarDataDir(dir: string, out: string): Promise<void> {
   const pack = tar.pack();
   const written = pipeline(pack, zlib.createGzip({ level: 1 }), fs.createWriteStream(out));
-  const add = (header: tar.Headers, data?: Buffer) =>
+  const add = (header: Partial<tar.Header> & { name: string }, data?: Buffer) =>
     new Promise<void>((resolve, reject) => {
       const cb = (err?: Error | null) => (err ? reject(err) : resolve());
       if (data) pack.entry(header, data, cb);
