@@ -8,7 +8,7 @@ const USAGE = `Usage: npm run move -- --to-database postgres://user:pass@host:54
 
   --to-database URL  the PostgreSQL database to fill (created empty beforehand; migrated by this command)
   --to-bucket        also copy DATA_DIR/files to the bucket of S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY_ID,
-                     S3_SECRET_ACCESS_KEY, S3_REGION (from the environment or .env)
+                     S3_SECRET_ACCESS_KEY, S3_REGION (from the environment)
   --force            fill a target database that already holds data: its tables are emptied first
   --data-dir DIR     the data dir to read (default: DATA_DIR)
 

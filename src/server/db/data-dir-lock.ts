@@ -22,6 +22,12 @@ export function dataDirHolder(dataDir: string): number | null {
   if (!Number.isInteger(pid) || pid <= 0 || pid === process.pid) return null;
   try {
     process.kill(pid, 0);
+    // Linux: a live process that is not Node.js reused the id of one that died (a restarted container)
+    try {
+      if (!fs.readFileSync(`/proc/${pid}/cmdline`, 'latin1').includes('node')) return null;
+    } catch {
+      // no /proc (not Linux): the process lives, trust it
+    }
     return pid;
   } catch (e) {
     // EPERM: the process exists but belongs to someone else: still alive
