@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
+import sharp from 'sharp';
 import { MOBILE, newContext, signUpViaApi, trackPageErrors, type BrowserServer, openBrowserSuite, closeBrowserSuite } from '#tests/helpers/browser';
 import { overflow } from '#tests/helpers/overflow';
 
@@ -71,5 +72,50 @@ describe('handle, Share and map link', () => {
     expect(await plain.getByRole('link', { name: `${server.baseUrl.replace(/^https?:\/\//, '')}/@${handle}` }).isVisible()).toBe(true);
     expect(await plain.getByRole('link', { name: 'Save Contact' }).isVisible()).toBe(true);
     await noJs.close();
+  });
+
+  it('the editor warns when the logo on the chosen style\'s header would be hard to see (canvas tone, WCAG 3:1)', async () => {
+    const ctx = await newContext(browser, server.baseUrl, PHONE);
+    await signUpViaApi(ctx);
+    const png = await sharp({ create: { width: 200, height: 80, channels: 4, background: '#1f2937' } }).png().toBuffer();
+    const up = await ctx.request.post('/api/upload/logo', { multipart: { logoImage: { name: 'logo.png', mimeType: 'image/png', buffer: png } } });
+    expect(up.status()).toBe(201);
+    const logoUrl = (await up.json()).url as string;
+    expect((await ctx.request.put('/api/profile', { data: { fullName: 'Dark Logo', logoUrl, profileTemplate: 'corporate' } })).status()).toBe(200);
+    const page = await ctx.newPage();
+    await page.goto('/profile?tab=media');
+    const warning = page.getByTestId('logo-contrast-warning');
+    await expect.poll(() => warning.isVisible()).toBe(true);
+    expect(await warning.textContent()).toContain('Your company logo is hard to see on the Corporate header');
+    await page.goto('/profile');
+    await expect.poll(() => warning.isVisible()).toBe(true);
+    await page.getByText('Minimal', { exact: true }).click();
+    await expect.poll(() => warning.count()).toBe(0);
+    await ctx.close();
+  });
+
+  it('drags a link by its handle with a pointer (desktop mouse) and saves the new order', async () => {
+    const ctx = await newContext(browser, server.baseUrl);
+    await signUpViaApi(ctx);
+    const links = ['one', 'two', 'three'].map((n) => ({ linkType: 'website', url: `https://${n}.example.com` }));
+    expect((await ctx.request.post('/api/profile', { data: { fullName: 'Drag Person', links } })).status()).toBe(201);
+    const page = await ctx.newPage();
+    await page.goto('/profile');
+    const handle = page.getByRole('button', { name: 'Drag link 3 to reorder' });
+    const first = page.getByTestId('link-row').first();
+    // the three rows in view (mouse positions are the viewport's)
+    await first.evaluate((el) => el.scrollIntoView({ block: 'start', behavior: 'instant' }));
+    const from = (await handle.boundingBox())!;
+    const to = (await first.boundingBox())!;
+    await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(from.x + from.width / 2, to.y + 4, { steps: 8 });
+    await page.mouse.up();
+    await expect.poll(() => page.getByLabel('Link 1 URL').inputValue()).toBe('https://three.example.com');
+    await page.getByRole('button', { name: 'Save Profile' }).click();
+    await expect
+      .poll(async () => (await (await ctx.request.get('/api/profile')).json()).links.map((l: any) => l.url.replace(/^https:\/\/|\.example\.com$/g, '')).join(','))
+      .toBe('three,one,two');
+    await ctx.close();
   });
 });

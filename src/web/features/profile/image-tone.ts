@@ -1,28 +1,38 @@
-import { useEffect, useState } from 'react';
+import { createContext, useContext, useEffect, useState } from 'react';
 
 /**
  * The average colour of an image's visible pixels (alpha > 50%) as #rrggbb, from a 32 px copy drawn
  * on a canvas: what a logo looks like from afar. A logo on a white box averages to near white (the
- * box is what a visitor sees against the header). Null while loading or when it cannot be read.
+ * box is what a visitor sees against the header). Null when it cannot be read.
  */
+export function readImageTone(url: string): Promise<string | null> {
+  return new Promise((resolve) => {
+    const img = new Image();
+    img.crossOrigin = 'anonymous';
+    img.onload = () => resolve(averageTone(img));
+    img.onerror = () => resolve(null);
+    img.src = url;
+  });
+}
+
+/** How tones are read: the canvas in the browser; component tests (jsdom has no canvas) provide their own. */
+const ToneReader = createContext<(url: string) => Promise<string | null>>(readImageTone);
+export const ImageToneReaderProvider = ToneReader.Provider;
+
+/** The tone of the image at `url` (see {@link readImageTone}); null while loading, for none, or when unreadable. */
 export function useImageTone(url: string | null | undefined): string | null {
+  const read = useContext(ToneReader);
   const [tone, setTone] = useState<{ url: string; hex: string | null } | null>(null);
   useEffect(() => {
     if (!url) return;
     let live = true;
-    const img = new Image();
-    img.crossOrigin = 'anonymous';
-    img.onload = () => {
-      if (live) setTone({ url, hex: averageTone(img) });
-    };
-    img.onerror = () => {
-      if (live) setTone({ url, hex: null });
-    };
-    img.src = url;
+    void read(url).then((hex) => {
+      if (live) setTone({ url, hex });
+    });
     return () => {
       live = false;
     };
-  }, [url]);
+  }, [url, read]);
   return url && tone?.url === url ? tone.hex : null;
 }
 

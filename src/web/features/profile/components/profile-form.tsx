@@ -1,7 +1,7 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { ArrowDown, ArrowUp, Plus, Trash2 } from 'lucide-react';
+import { ArrowDown, ArrowUp, GripVertical, Plus, Trash2 } from 'lucide-react';
 import {
   DEFAULT_PROFILE_LAYOUT,
   LINK_TYPES,
@@ -148,6 +148,50 @@ export function ProfileForm({ profile, onSaved, locks: locked = NO_LOCKS }: { pr
     });
   }
 
+  /** Puts a link at `index` among the shown ones (the others keep their order). */
+  function moveLinkTo(key: string, index: number) {
+    setLinks((ls) => {
+      const shown = ls.filter((l) => !l.isDeleted);
+      const i = shown.findIndex((l) => l.key === key);
+      if (i < 0 || i === index) return ls;
+      const [item] = shown.splice(i, 1);
+      shown.splice(Math.max(0, Math.min(index, shown.length)), 0, item!);
+      return [...shown, ...ls.filter((l) => l.isDeleted)];
+    });
+  }
+
+  // Pointer drag (mouse, pen, touch) by a row's handle (decision 37-04): while the pointer moves,
+  // the link takes the place of the rows whose middles it passed. The moves are followed on the
+  // window (a row moved in the page loses its pointer capture). Move up / Move down stay for keyboards.
+  const listRef = useRef<HTMLUListElement>(null);
+  const [dragKey, setDragKey] = useState<string | null>(null);
+  function onDragStart(ev: React.PointerEvent<HTMLButtonElement>, key: string) {
+    if (ev.pointerType === 'mouse' && ev.button !== 0) return;
+    ev.preventDefault();
+    setDragKey(key);
+  }
+  useEffect(() => {
+    if (!dragKey) return;
+    const move = (ev: PointerEvent) => {
+      const rows = Array.from(listRef.current?.querySelectorAll<HTMLElement>('[data-link-key]') ?? []);
+      const above = rows.filter((r) => {
+        if (r.dataset.linkKey === dragKey) return false;
+        const box = r.getBoundingClientRect();
+        return ev.clientY > box.top + box.height / 2;
+      }).length;
+      moveLinkTo(dragKey, above);
+    };
+    const end = () => setDragKey(null);
+    window.addEventListener('pointermove', move);
+    window.addEventListener('pointerup', end);
+    window.addEventListener('pointercancel', end);
+    return () => {
+      window.removeEventListener('pointermove', move);
+      window.removeEventListener('pointerup', end);
+      window.removeEventListener('pointercancel', end);
+    };
+  }, [dragKey]);
+
   const onSubmit = handleSubmit(async (values) => {
     const errs: Record<string, string> = {};
     const normalized = links.map((l) => (l.isDeleted ? l : { ...l, url: normalizedUrl(l) }));
@@ -265,9 +309,26 @@ export function ProfileForm({ profile, onSaved, locks: locked = NO_LOCKS }: { pr
         <legend className="text-sm font-medium">Custom links</legend>
         {visible.length === 0 ? <p className="text-sm text-muted-foreground">No links yet. Add your website or social profiles.</p> : null}
         {locked('website') ? <LockedInput id="team-website" value={locked('website')!.value} /> : null}
-        <ul className="space-y-3">
+        <ul ref={listRef} className="space-y-3">
           {visible.map((l, i) => (
-            <li key={l.key} className="flex flex-col gap-2 rounded-md border border-border p-2 sm:flex-row sm:items-start" data-testid="link-row">
+            <li
+              key={l.key}
+              className={cn('flex flex-col gap-2 rounded-md border border-border bg-background p-2 sm:flex-row sm:items-start', dragKey === l.key && 'relative z-10 shadow-lg ring-2 ring-ring')}
+              data-testid="link-row"
+              data-link-key={l.key}
+            >
+              {visible.length > 1 ? (
+                <button
+                  type="button"
+                  className="flex cursor-grab touch-none items-center justify-center self-center rounded-md p-2 text-muted-foreground hover:bg-accent active:cursor-grabbing"
+                  aria-label={`Drag link ${i + 1} to reorder`}
+                  title="Drag to reorder (or use Move up and Move down)"
+                  tabIndex={-1}
+                  onPointerDown={(ev) => onDragStart(ev, l.key)}
+                >
+                  <GripVertical aria-hidden="true" className="size-4" />
+                </button>
+              ) : null}
               <Select
                 aria-label={`Link ${i + 1} type`}
                 value={l.linkType}
