@@ -13,6 +13,9 @@ import { startS3Standin, type S3Standin } from '#tests/helpers/s3-standin';
 import { formatMoveReport, MoveRefused, runMove } from '#server/features/backups/move';
 import { listTables, STATE_TABLE } from '#server/features/backups/copy-database';
 import type { Progress } from '#server/features/backups/progress';
+import { BACKUP_FORMAT, tarDataDir, writeBackupFile } from '#server/features/backups/archive';
+import { fileManifest } from '#server/features/backups/copy-files';
+import { runRestore } from '#server/features/backups/restore';
 
 /**
  * `npm run move` (issue 38, decision 38-02): a seeded embedded data dir (users, profiles, orders,
@@ -155,4 +158,26 @@ describe.runIf(pgUp)('move: embedded database and files to PostgreSQL and a buck
       expect({ t, n: row.n }).toEqual({ t, n: sourceCounts[t] });
     }
   }, 120_000);
+
+  it('npm run restore -- FILE --to-database: a backup of the data dir lands in another PostgreSQL database with every row and file', async () => {
+    const work = fs.mkdtempSync(path.join(os.tmpdir(), 'mc-move-backup-'));
+    const second = await createScratchDatabase('mcrestore');
+    try {
+      const gz = path.join(work, 'db.tar.gz');
+      await tarDataDir(path.join(dataDir, 'pglite'), gz);
+      const file = path.join(work, 'backup-20261127-000000-000.tar');
+      const files = await fileManifest(path.join(dataDir, 'files'));
+      await writeBackupFile(file, { format: BACKUP_FORMAT, createdAt: new Date().toISOString(), database: 'pglite', databaseBytes: fs.statSync(gz).size, filesIncluded: true, files }, gz, path.join(dataDir, 'files'));
+      const report = await runRestore({ file, dataDir: path.join(work, 'unused'), databaseUrl: second.url, bucket: bucket(), progress: quiet });
+      expect(report.files).toMatchObject({ listed: 25, restored: 25, missing: [], mismatches: [] });
+      expect(report.move?.ok).toBe(true);
+      for (const t of ['users', 'orders', 'visits']) {
+        const [row] = await second.query<{ n: number }>(`select count(*)::int as n from "${t}"`);
+        expect({ t, n: row.n }).toEqual({ t, n: sourceCounts[t] });
+      }
+    } finally {
+      await second.drop();
+      fs.rmSync(work, { recursive: true, force: true });
+    }
+  }, 180_000);
 });

@@ -7,6 +7,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { createTestApp, Agent, type TestApp } from '#tests/helpers/test-app';
 import { adminAgent, signedInAgent } from '#tests/helpers/factories';
 import { orderInput } from '#tests/helpers/orders';
+import { startS3Standin } from '#tests/helpers/s3-standin';
 import { runRestore } from './restore';
 import { MoveRefused } from './move';
 import type { Progress } from './progress';
@@ -96,6 +97,30 @@ describe.runIf(!onPostgres)('backups of the embedded database', () => {
     expect((await admin.post('/api/admin/backups', { where: '/etc' })).statusCode).toBe(400);
     expect(fs.readdirSync(path.join(t.dataDir, 'backups')).length).toBe(before);
   });
+});
+
+describe.runIf(!onPostgres)('backups with files in a bucket', () => {
+  it('are also put in the bucket under backups/, listed as such, and pruned there too', async () => {
+    const s3 = await startS3Standin();
+    const b = await createTestApp({ env: { RATE_LIMITS: 'off', BACKUP_KEEP: '1', STAFF_TWO_FACTOR: 'optional', ...s3.env() } });
+    try {
+      const staff = (await adminAgent(b.app)).agent;
+      const first = await staff.post('/api/admin/backups', {});
+      expect(first.statusCode).toBe(201);
+      // files live in the bucket: listed, not copied into the backup
+      expect(first.json().backup).toMatchObject({ inBucket: true, files: 0 });
+      const key = (name: string) => `backups/${name}`;
+      expect(s3.objects().has(key(first.json().backup.name))).toBe(true);
+      const second = await staff.post('/api/admin/backups', {});
+      expect(second.statusCode).toBe(201);
+      expect(s3.objects().has(key(second.json().backup.name))).toBe(true);
+      expect(s3.objects().has(key(first.json().backup.name))).toBe(false);
+      expect((await staff.get('/api/admin/backups')).json().backups).toHaveLength(1);
+    } finally {
+      await b.close();
+      await s3.close();
+    }
+  }, 120_000);
 });
 
 describe.runIf(onPostgres)('backups on PostgreSQL', () => {
