@@ -6,8 +6,12 @@ import { visitFlusher } from '#server/features/engagement/visit-flusher';
 
 const tableLists = new WeakMap<FastifyInstance, string[]>();
 
-/** Tables whose rows legitimately change on a refused request (hit counters). */
-export const COUNTER_TABLES = new Set(['rate_limits']);
+/**
+ * Tables whose rows legitimately change on a refused request: hit counters, the identity audit log
+ * (a refused sign-in or code is an event to keep, issue 39) and sign-in challenges (a wrong code
+ * counts against its pending sign-in; a refused passkey assertion spends its single-use challenge).
+ */
+export const COUNTER_TABLES = new Set(['rate_limits', 'identity_events', 'auth_challenges']);
 
 /** Row count of every table in the public schema (rate-limit counters left out), in one query. */
 export async function rowCounts(app: FastifyInstance): Promise<Record<string, number>> {
