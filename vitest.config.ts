@@ -49,6 +49,10 @@ const projects: any[] = [
       environment: 'jsdom',
       setupFiles: ['src/web/test/setup.ts'],
       testTimeout: 30_000,
+      // beside the browser files (after them in that group's order: short files that fill the end),
+      // where a core is partly idle while pages load, not in the unit/API phase, which keeps both
+      // cores busy (decision 36-06)
+      sequence: { groupOrder: 2 },
       isolate,
     },
   },
