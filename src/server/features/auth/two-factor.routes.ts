@@ -8,7 +8,8 @@ import { users } from '#server/db/schema/auth';
 import { badRequest, forbiddenCode, unauthorized } from '#server/http/http-errors';
 import { sessionCookieFor, startSession, toSessionUser } from '#server/plugins/session';
 import { clientKey, enforceRateLimit } from '#server/infra/rate-limit';
-import { TWO_FACTOR_MESSAGES, TWO_FACTOR_SETUP_REQUIRED } from '#shared/schemas/auth';
+import { RECENT_AUTH_REQUIRED, TWO_FACTOR_MESSAGES, TWO_FACTOR_SETUP_REQUIRED } from '#shared/schemas/auth';
+import { isRecentlyAuthenticated } from '#server/plugins/recent-auth';
 import { endSession, verifyPassword, findUserByEmail } from './auth.service';
 import {
   checkSecondFactor,
@@ -118,6 +119,8 @@ export async function twoFactorRoutes(app: FastifyInstance, opts: TwoFactorRoute
   route(r, api.patchAccountPasskey, async (req) => renamePasskey(ctx, req.user!.id, req.params.id, req.body.name));
 
   route(r, api.deleteAccountPasskey, async (req) => {
+    // a factor is removed only by a session that proved itself lately (RECENT_AUTH_MINUTES)
+    if (!isRecentlyAuthenticated(req)) throw forbiddenCode(TWO_FACTOR_MESSAGES.recentAuth, RECENT_AUTH_REQUIRED);
     await removePasskey(ctx, req.user!.id, req.params.id);
     await forgetSecondFactorIfNone(ctx, req.user!.id);
     await recordAuthEvent(ctx, req, { kind: 'passkey-removed', userId: req.user!.id, detail: { passkeyId: req.params.id } });

@@ -196,17 +196,16 @@ describe('two-factor set-up and sign-in', () => {
   });
 
   it('adding a factor to an account that has one needs a session that passed one', async () => {
-    const { agent, input } = await signedInAgent(t.app);
+    const { agent, user } = await signedInAgent(t.app);
     const { secret } = await enableTotp(agent);
     // a session that never passed the factor (made before it was turned on): simulated by clearing the mark
-    await t.app.ctx.db.update(sessions).set({ secondFactorAt: null });
+    await t.app.ctx.db.update(sessions).set({ secondFactorAt: null }).where(eq(sessions.userId, user.id));
     const res = await agent.post('/api/account/passkeys/options');
     expect(res.statusCode).toBe(403);
     expect(res.json().code).toBe(TWO_FACTOR_SETUP_REQUIRED);
     // a code re-proves it
     expect((await agent.post('/api/auth/reauthenticate', { code: codeAt(secret, 1) })).statusCode).toBe(200);
     expect((await agent.post('/api/account/passkeys/options')).statusCode).toBe(200);
-    void input;
   });
 });
 
@@ -380,6 +379,12 @@ describe('passkeys', () => {
     for (const bad of [{ name: '' }, { name: 'x'.repeat(61) }, { name: 'a\nb' }, {}]) {
       expect((await agent.patch(`/api/account/passkeys/${pk.id}`, bad)).statusCode, JSON.stringify(bad)).toBe(400);
     }
+    // removing one needs a recent sign-in or factor check (a stolen old session cannot strip them)
+    await t.app.ctx.db.execute(sql`update sessions set authenticated_at = now() - interval '1 hour' where user_id = ${user.id}`);
+    const stale = await agent.delete(`/api/account/passkeys/${pk.id}`);
+    expect(stale.statusCode).toBe(403);
+    expect(stale.json().code).toBe(RECENT_AUTH_REQUIRED);
+    await t.app.ctx.db.execute(sql`update sessions set authenticated_at = now() where user_id = ${user.id}`);
     expect((await agent.delete(`/api/account/passkeys/${pk.id}`)).statusCode).toBe(200);
     expect((await agent.get('/api/account/passkeys')).json().passkeys).toEqual([]);
     // a removed passkey signs in no more
