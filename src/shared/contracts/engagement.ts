@@ -1,6 +1,6 @@
 import { defineEndpoint } from './endpoint';
 import { EmptyResponse, IdParams, MessageResponse } from '#shared/schemas/common';
-import { CardCodeCreateBody, CardCodeListResponse, CardCodeOpenParams, CardCodeOpenResponse, CardCodeResponse, CardCodeUpdateBody, CardCodeUpdateParams, EngagementStatsGetResponse, LeadCreateBody, EngagementStatsQuery, LeadCreateErrorResponse, LeadCreateResponse, LeadExportCsvResponse, LeadExportVcfResponse, LeadFormSettingResponse, LeadFormSettingSaveBody, LeadListQuery, LeadListResponse, LeadThanksPageResponse } from '#shared/schemas/engagement';
+import { CardCodeCreateBody, CardCodeListResponse, CardCodeOpenParams, CardCodeOpenResponse, CompanyVcardResponse, CardCodeResponse, CardCodeUpdateBody, CardCodeUpdateParams, EngagementStatsGetResponse, LeadCreateBody, EngagementStatsQuery, LeadCreateErrorResponse, LeadCreateResponse, LeadExportCsvResponse, LeadExportVcfResponse, LeadFormSettingResponse, LeadFormSettingSaveBody, LeadListQuery, LeadListResponse, LeadThanksPageResponse } from '#shared/schemas/engagement';
 import { ProfileIdParams, VisitStatsGetResponse } from '#shared/schemas/profile';
 
 export const getPageCByCode = defineEndpoint({
@@ -9,6 +9,15 @@ export const getPageCByCode = defineEndpoint({
   access: 'public',
   params: CardCodeOpenParams,
   responses: CardCodeOpenResponse,
+});
+
+/** A turned-off team card's company contact file (vCard 3.0; issue 37, decision 37-04); 404 otherwise. */
+export const getPageCByCodeCompanyVcf = defineEndpoint({
+  method: 'GET',
+  path: '/c/:code/company.vcf',
+  access: 'public',
+  params: CardCodeOpenParams,
+  responses: CompanyVcardResponse,
 });
 
 export const getPageCByCodeUpper = defineEndpoint({

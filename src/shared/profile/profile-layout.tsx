@@ -74,6 +74,14 @@ function Header({ profile, layout }: { profile: PublicProfile; layout: LayoutNam
       </div>
     );
   }
+  // a team member's page shows the team's logo in every layout (issue 37; decision 37-04)
+  if (profile.brand && layout !== 'corporate' && profile.logoUrl) {
+    return (
+      <div className="pp-header">
+        <img className="pp-header-logo" src={profile.logoUrl} alt={`${profile.companyName || profile.brand.teamName} logo`} height={48} />
+      </div>
+    );
+  }
   if (layout === 'corporate') {
     return (
       <div className="pp-header">

@@ -150,6 +150,8 @@ export type CardCodeList = z.infer<typeof CardCodeListResponse>;
 /** /c/{code} and /C/{code}: any text (an unknown or malformed code answers the 404 page). */
 export const CardCodeOpenParams = z.strictObject({ code: z.string() });
 /** 302 to the profile; 404 and 410 are small HTML pages. */
+/** GET /c/{code}/company.vcf: the company's contact file; 404 page when the code shows no company. */
+export const CompanyVcardResponse = { 200: textDocument('text/vcard (attachment)'), 404: textDocument('text/html') };
 export const CardCodeOpenResponse = {
   200: textDocument('text/html'),
   302: EmptyResponse,

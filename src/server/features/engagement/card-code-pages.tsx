@@ -1,3 +1,4 @@
+import type { CSSProperties } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { BUSINESS } from '#shared/catalogue';
 import { PROFILE_CSS } from '#shared/profile/styles';
@@ -87,10 +88,49 @@ function CompanyRows({ company }: { company: CompanyContact }) {
   );
 }
 
-/** A team card whose holder has left the company: who to contact instead (names no person). */
-export function companyCodePage(company: CompanyContact): string {
-  return page(`${company.name}`, [
-    `This card was issued by ${company.name} and is no longer in use.`,
-    `To get in touch with ${company.name}, please use the details below. Thank you for scanning.`,
-  ], company);
+/**
+ * A team card whose holder has left the company: who to contact instead (names no person), in the
+ * team's brand (its logo on its colour; issue 37, decision 37-04), with the company's contact file.
+ */
+export function companyCodePage(company: CompanyContact, vcardHref: string): string {
+  const title = company.name;
+  const body = renderToStaticMarkup(
+    <div className="pp-page pp-branded" style={company.primaryColor ? ({ '--pp-primary': company.primaryColor } as CSSProperties) : undefined}>
+      <main className="pp-card">
+        <div className="pp-header">
+          {company.logoUrl ? <img className="pp-header-logo" src={company.logoUrl} alt={`${company.name} logo`} height={48} /> : <span className="pp-header-name">{company.name}</span>}
+        </div>
+        <div className="pp-body">
+          <h1 className="pp-name">{company.name}</h1>
+          <p className="pp-title">{`This card was issued by ${company.name} and is no longer in use.`}</p>
+          <p className="pp-company">{`To get in touch with ${company.name}, please use the details below. Thank you for scanning.`}</p>
+          <a className="pp-save" href={vcardHref} download={true} type="text/vcard">
+            Save company contact
+          </a>
+          <CompanyRows company={company} />
+        </div>
+      </main>
+    </div>,
+  );
+  return (
+    `<!doctype html><html lang="en"><head><meta charset="utf-8">` +
+    `<meta name="viewport" content="width=device-width,initial-scale=1">` +
+    `<title>${escapeHtml(title)}</title><meta name="robots" content="noindex"><link rel="icon" href="data:,">` +
+    `<style>${PROFILE_CSS}.pp-header-name{color:#fff;font-weight:700;font-size:18px}</style></head><body style="margin:0">${body}</body></html>`
+  );
+}
+
+function vcardText(s: string): string {
+  return s.replace(/\\/g, '\\\\').replace(/\r?\n/g, '\\n').replace(/([,;])/g, '\\$1');
+}
+
+/** The company's contact file (vCard 3.0): its name, phone, e-mail, address and website; no person. */
+export function companyVcard(company: CompanyContact): string {
+  const lines = ['BEGIN:VCARD', 'VERSION:3.0', `FN:${vcardText(company.name)}`, `ORG:${vcardText(company.name)}`, 'X-ABShowAs:COMPANY'];
+  if (company.phone) lines.push(`TEL;TYPE=WORK,VOICE:${vcardText(company.phone)}`);
+  if (company.email) lines.push(`EMAIL;TYPE=INTERNET,WORK:${vcardText(company.email)}`);
+  if (company.address) lines.push(`ADR;TYPE=WORK:;;${vcardText(company.address)};;;;`);
+  if (company.website) lines.push(`URL:${company.website}`);
+  lines.push('END:VCARD');
+  return lines.join('\r\n') + '\r\n';
 }

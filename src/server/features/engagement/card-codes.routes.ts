@@ -1,13 +1,13 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { route } from '#server/http/endpoint';
 import * as api from '#shared/contracts/engagement';
-import { publicProfilePath } from '#shared/routes';
+import { cardCodePath, publicProfilePath } from '#shared/routes';
 import { CardCodeOpenParams, normalizeCardCode, type CardCodeList } from '#shared/schemas/engagement';
 import type { z } from 'zod';
 import type { ZodTypeProvider } from '#server/http/validation';
 import { sendPlainPage } from '#server/http/html-page';
 import { createCardCode, listCardCodes, resolveCardCode, updateCardCode } from './card-codes.service';
-import { companyCodePage, deactivatedCodePage, unknownCodePage, waitingCodePage } from './card-code-pages';
+import { companyCodePage, companyVcard, deactivatedCodePage, unknownCodePage, waitingCodePage } from './card-code-pages';
 
 let deactivatedHtml: string | null = null;
 let unknownHtml: string | null = null;
@@ -28,7 +28,7 @@ export async function cardCodesRoutes(app: FastifyInstance) {
     const found = code ? await resolveCardCode(ctx, code) : null;
     if (!found) return sendPlainPage(reply, 404, (unknownHtml ??= unknownCodePage()));
     // a team card of someone who left: the company's contact details, never the person's (issue 21)
-    if (!found.active && found.company) return sendPlainPage(reply, 410, companyCodePage(found.company));
+    if (!found.active && found.company) return sendPlainPage(reply, 410, companyCodePage(found.company, `${cardCodePath(found.code.toLowerCase())}/company.vcf`));
     if (!found.active) return sendPlainPage(reply, 410, (deactivatedHtml ??= deactivatedCodePage()));
     // the order's buyer has not claimed it (or made a profile) yet: an invitation, naming no one
     if (!found.profileId) return sendPlainPage(reply, 200, (waitingHtml ??= waitingCodePage()));
@@ -40,6 +40,19 @@ export async function cardCodesRoutes(app: FastifyInstance) {
       .send();
   };
   route(r, api.getPageCByCode, open);
+
+  /** The company's contact file, from the page a turned-off team card shows (names no person). */
+  route(r, api.getPageCByCodeCompanyVcf, async (req, reply) => {
+    const code = normalizeCardCode(req.params.code);
+    const found = code ? await resolveCardCode(ctx, code) : null;
+    if (!found || found.active || !found.company) return sendPlainPage(reply, 404, (unknownHtml ??= unknownCodePage()));
+    const name = found.company.name.replace(/[^\w .-]+/g, ' ').trim() || 'company';
+    return reply
+      .header('content-type', 'text/vcard; charset=utf-8')
+      .header('content-disposition', `attachment; filename="${name}.vcf"`)
+      .header('cache-control', 'no-cache')
+      .send(companyVcard(found.company));
+  });
   route(r, api.getPageCByCodeUpper, open);
 
   route(r, api.getCardCodes, async (req, reply) => {

@@ -14,6 +14,7 @@ import {
   type UpdateCardCodeInput,
 } from '#shared/schemas/engagement';
 import { cardCodePath } from '#shared/routes';
+import { brandOf } from '#shared/team/brand';
 import { visitFlusher } from './visit-flusher';
 import { queryRows } from '#server/db/rows';
 import { findProfileRowByUser } from '#server/features/profile/public-api';
@@ -266,6 +267,9 @@ export interface CompanyContact {
   phone: string | null;
   address: string | null;
   website: string | null;
+  /** the team's brand (issue 37): its logo and header colour on the company page */
+  logoUrl: string | null;
+  primaryColor: string | null;
 }
 
 const RESOLVE_TTL_MS = 10_000;
@@ -305,10 +309,11 @@ export async function resolveCardCode(ctx: AppContext, code: string): Promise<Re
     company_phone: string | null;
     address: string | null;
     website: string | null;
+    brand: unknown;
   }>(
     ctx.db,
     sql`select cc.code, coalesce(cc.profile_id, p.id) as profile_id, cc.active,
-               t.name as team_name, t.company_name, t.company_email, t.company_phone, t.address, t.website
+               t.name as team_name, t.company_name, t.company_email, t.company_phone, t.address, t.website, t.brand
         from card_codes cc
         left join orders o on cc.profile_id is null and o.id = cc.order_id
         left join profiles p on p.user_id = o.user_id
@@ -317,7 +322,15 @@ export async function resolveCardCode(ctx: AppContext, code: string): Promise<Re
         limit 1`,
   );
   const company: CompanyContact | null = row?.team_name
-    ? { name: row.company_name || row.team_name, email: row.company_email, phone: row.company_phone, address: row.address, website: row.website }
+    ? {
+        name: row.company_name || row.team_name,
+        email: row.company_email,
+        phone: row.company_phone,
+        address: row.address,
+        website: row.website,
+        logoUrl: brandOf(row.brand).logoUrl,
+        primaryColor: brandOf(row.brand).primaryColor,
+      }
     : null;
   const value = row ? { code: row.code, profileId: row.profile_id, active: row.active, company } : null;
   if (cache.size >= RESOLVE_MAX) cache.clear();

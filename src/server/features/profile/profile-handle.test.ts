@@ -162,3 +162,32 @@ describe('Twitter is shown as X (issue 37), stored values unchanged', () => {
     expect(vcard.body).not.toContain('Twitter');
   });
 });
+
+describe("a team member's page shows the team logo in every layout (issue 37)", () => {
+  it('the logo is in the header of all five layouts when the page carries a team brand', async () => {
+    const { renderProfilePage } = await import('./public-profile.page');
+    const { PROFILE_LAYOUTS } = await import('#shared/schemas/profile');
+    for (const layout of PROFILE_LAYOUTS) {
+      const html = renderProfilePage(
+        {
+          id: 'abcd2345ef',
+          handle: null,
+          fullName: 'Mia Member',
+          jobTitle: null,
+          email: null,
+          phoneNumber: null,
+          address: null,
+          companyName: 'Northwind Trading',
+          profileTemplate: layout,
+          customPhotoUrl: null,
+          logoUrl: '/files/logos/team.png',
+          bannerLogoUrl: '/files/logos/team.png',
+          links: [],
+          brand: { teamName: 'Northwind', primaryColor: '#0b3d2e', accentColor: '#7a1f1f' },
+        },
+        { origin: 'https://cards.example', preview: false },
+      );
+      expect(html, layout).toMatch(/<div class="pp-header"><img class="pp-header-logo" src="\/files\/logos\/team.png"/);
+    }
+  });
+});
