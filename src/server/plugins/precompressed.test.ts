@@ -83,7 +83,7 @@ describe('built assets: precompressed copies', () => {
 
   it('answers HEAD with the same headers and no body', async () => {
     for (const ae of ['br', 'gzip', '']) {
-      const headers = ae ? { 'accept-encoding': ae } : {};
+      const headers: Record<string, string> = ae ? { 'accept-encoding': ae } : {};
       const got = await get(CSS, headers);
       const head = await get(CSS, headers, 'HEAD');
       expect(head.statusCode).toBe(200);
