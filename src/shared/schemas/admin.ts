@@ -270,7 +270,12 @@ export const AdminOrderGetResponse = AdminOrder.extend({
       hasTracking: z.boolean(),
     }),
     /** the customer's proof: none (no approved design yet), awaiting their answer, approved, or changes asked (with their message) */
-    proof: z.strictObject({ state: z.enum(['none', 'awaiting', 'approved', 'changes']), message: z.string().nullable() }),
+    proof: z.strictObject({
+      state: z.enum(['none', 'awaiting', 'approved', 'changes']),
+      message: z.string().nullable(),
+      /** with changes asked: the cards the customer named (every card when they named none; issue 37, decision 37-04) */
+      cards: z.array(z.strictObject({ id: z.number().int(), name: z.string() })).optional(),
+    }),
   }),
 });
 export type AdminOrderDetail = z.infer<typeof AdminOrderGetResponse>;

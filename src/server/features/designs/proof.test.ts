@@ -107,7 +107,7 @@ describe('the proof', () => {
     expect(card.status).toBe('rejected');
 
     const detail = (await admin.get(`/api/admin/orders/${order.id}`)).json() as AdminOrderDetail;
-    expect(detail.workflow.proof).toEqual({ state: 'changes', message: 'Please make my name larger.\nAnd use the gold foil.' });
+    expect(detail.workflow.proof).toEqual({ state: 'changes', message: 'Please make my name larger.\nAnd use the gold foil.', cards: [{ id: design.id, name: expect.any(String) }] });
     expect(detail.workflow.facts).toMatchObject({ designApproved: false, proofApproved: false });
     expect((await answer(order.statusToken, { decision: 'approve' }, customer)).json().message).toBe('There is no proof waiting for your answer.');
     expect((await t.app.inject({ method: 'GET', url: `/api/order-status/${order.statusToken}/proof/${design.id}/front.png` })).statusCode).toBe(404);
@@ -171,7 +171,10 @@ describe('the proof', () => {
     expect(after.filter((c) => c.id !== bob.id)).toEqual(before.filter((c) => c.id !== bob.id));
     const events = await t.app.ctx.db.select().from(designEvents).where(eq(designEvents.orderId, order.id));
     expect(events.filter((e) => e.kind === 'changes-requested').map((e) => e.cardId)).toEqual([bob.id]);
-    expect(((await admin.get(`/api/admin/orders/${order.id}`)).json() as AdminOrderDetail).workflow.facts.designApproved).toBe(false);
+    const staffView = (await admin.get(`/api/admin/orders/${order.id}`)).json() as AdminOrderDetail;
+    expect(staffView.workflow.facts.designApproved).toBe(false);
+    // staff see which cards the customer named (issue 37)
+    expect(staffView.workflow.proof.cards).toEqual([{ id: bob.id, name: 'Bob Baker' }]);
 
     // Bob's card comes back alone: resubmitted, reviewed, then the whole proof waits for the answer again
     const again = await customer.post(`/api/cards/${bob.id}/resubmit`, { templateId: 17, customerProfile: { fullName: 'Bob Baker', jobTitle: 'Head of Sales', email: 'bob@example.com', phoneNumber: '+1 212 555 0102' } });

@@ -106,10 +106,15 @@ export async function orderFacts(db: Db | Tx, order: OrderRow): Promise<OrderFac
 }
 
 /** The staff detail's `workflow` (decision 35-04): the machine's facts and where the proof stands. */
-export async function orderWorkflow(db: Db | Tx, orderId: number): Promise<{ facts: OrderFacts; proof: { state: ProofState; message: string | null } }> {
+export async function orderWorkflow(
+  db: Db | Tx,
+  orderId: number,
+): Promise<{ facts: OrderFacts; proof: { state: ProofState; message: string | null; cards?: Array<{ id: number; name: string }> } }> {
   const [order] = await db.select().from(orders).where(eq(orders.id, orderId)).limit(1);
   if (!order) throw notFound('Order not found');
   const [facts, proofs] = await Promise.all([orderFacts(db, order), proofStates(db, [order])]);
   const proof = proofs.get(order.id)!;
-  return { facts, proof: { state: proof.state, message: proof.message } };
+  // changes asked: the cards the customer named went back from approved (decision 35-06), the others kept it
+  const named = proof.state === 'changes' ? proof.cards.filter((c) => c.status !== 'approved').map(({ id, name }) => ({ id, name })) : undefined;
+  return { facts, proof: { state: proof.state, message: proof.message, ...(named ? { cards: named } : {}) } };
 }

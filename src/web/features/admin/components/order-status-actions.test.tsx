@@ -31,6 +31,22 @@ describe('<OrderStatusActions>', () => {
     expect(screen.getByTestId('order-proof-state')).toHaveTextContent('“Bigger logo please”');
   });
 
+  it('with changes asked, staff see which cards the customer named (issue 37)', () => {
+    mockApi();
+    renderWithProviders(
+      <OrderStatusActions order={order({}, { state: 'changes', message: "Bob's title is Head of Sales.", cards: [{ id: 41, name: 'Bob Baker' }, { id: 43, name: 'Cy Chen' }] })} />,
+    );
+    const named = within(screen.getByRole('list', { name: 'Cards the customer named' }));
+    expect(named.getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Bob Baker #41', 'Cy Chen #43']);
+    expect(screen.getByTestId('order-proof-cards')).toHaveTextContent('Cards to change (2):');
+  });
+
+  it('no named cards are shown unless changes were asked', () => {
+    mockApi();
+    renderWithProviders(<OrderStatusActions order={order({}, { state: 'awaiting', message: null })} />);
+    expect(screen.queryByTestId('order-proof-cards')).not.toBeInTheDocument();
+  });
+
   it('a final status offers no move', () => {
     mockApi();
     renderWithProviders(<OrderStatusActions order={order({ status: 'completed' })} />);

@@ -82,6 +82,18 @@ export function OrderStatusActions({ order }: { order: AdminOrderDetail }) {
         {PROOF_TEXT[proof.state]}
         {proof.message ? <span className="mt-1 block whitespace-pre-wrap rounded-md bg-muted p-2">“{proof.message}”</span> : null}
       </p>
+      {proof.cards?.length ? (
+        <div className="text-sm" data-testid="order-proof-cards">
+          <span className="font-medium">{proof.cards.length === 1 ? 'Card to change: ' : `Cards to change (${proof.cards.length}): `}</span>
+          <ul className="mt-1 flex flex-wrap gap-1.5" aria-label="Cards the customer named">
+            {proof.cards.map((c) => (
+              <li key={c.id} className="rounded-full border border-border px-2 py-0.5 text-xs">
+                {c.name} <span className="text-muted-foreground">#{c.id}</span>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
       {moves.length ? (
         <ul className="space-y-2" aria-label="Status moves">
           {moves.map((m) => {

@@ -3,7 +3,8 @@ import { Link } from 'react-router';
 import { useFieldArray, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
-import { LegalSettings, MAX_PROFILE_LINKS_RANGE, MaxProfileLinks, ShopClaims } from '#shared/schemas/settings';
+import { CLAIMS_MAX, LegalSettings, MAX_PROFILE_LINKS_RANGE, MaxProfileLinks, ShopClaims } from '#shared/schemas/settings';
+import { Plus, Trash2 } from 'lucide-react';
 import { Button } from '#web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card';
 import { FormField, Input, Textarea } from '#web/components/ui/input';
@@ -36,6 +37,13 @@ export function ShopPagesSettingsForm() {
     formState: { errors, isDirty },
   } = useForm<PagesValues, unknown, PagesValues>({ resolver: zodResolver(PagesSettings) as never });
   const claims = useFieldArray({ control, name: 'claims', keyName: 'key' });
+  /** A new claim (as the API takes one): an id of its own, shown, its text to fill in. */
+  function addClaim() {
+    const taken = new Set(claims.fields.map((c) => c.id));
+    let n = claims.fields.length + 1;
+    while (taken.has(`claim-${n}`)) n++;
+    claims.append({ id: `claim-${n}`, text: '', shown: true }, { shouldFocus: true });
+  }
 
   useEffect(() => {
     if (data) reset({ maxProfileLinks: data.maxProfileLinks, claims: data.claims, legal: data.legal });
@@ -72,7 +80,7 @@ export function ShopPagesSettingsForm() {
           <form onSubmit={onSubmit} noValidate aria-label="Claims, profile links and legal pages" className="space-y-6">
             <fieldset className="space-y-3">
               <legend className="text-sm font-semibold">Claims on the Reviews page</legend>
-              <p className="text-xs text-muted-foreground">Untick Shown to take a claim off the page, or change its words to what is true for the shop.</p>
+              <p className="text-xs text-muted-foreground">Untick Shown to take a claim off the page, change its words to what is true for the shop, remove it, or add your own.</p>
               <ul className="space-y-3" aria-label="Claims">
                 {claims.fields.map((c, i) => {
                   const err = errors.claims?.[i]?.text;
@@ -81,14 +89,27 @@ export function ShopPagesSettingsForm() {
                       <FormField id={id(`claim-${i}`)} label={`Claim ${i + 1}`} error={err?.message}>
                         <Input id={id(`claim-${i}`)} maxLength={80} aria-invalid={!!err} aria-describedby={describe(`claim-${i}`, err)} {...register(`claims.${i}.text`)} />
                       </FormField>
-                      <label className="flex min-h-10 items-center gap-2 text-sm sm:mt-6">
-                        <input type="checkbox" className="size-5 accent-amber-600" {...register(`claims.${i}.shown`)} />
-                        Shown
-                      </label>
+                      <div className="flex items-center gap-2 sm:mt-6">
+                        <label className="flex min-h-10 items-center gap-2 text-sm">
+                          <input type="checkbox" className="size-5 accent-amber-600" {...register(`claims.${i}.shown`)} />
+                          Shown
+                        </label>
+                        <Button type="button" variant="ghost" size="icon" aria-label={`Remove claim ${i + 1}`} title="Remove this claim" onClick={() => claims.remove(i)}>
+                          <Trash2 aria-hidden="true" />
+                        </Button>
+                      </div>
                     </li>
                   );
                 })}
               </ul>
+              {claims.fields.length < CLAIMS_MAX ? (
+                <Button type="button" variant="outline" size="sm" onClick={addClaim}>
+                  <Plus aria-hidden="true" />
+                  Add claim
+                </Button>
+              ) : (
+                <p className="text-xs text-muted-foreground">{`The page holds at most ${CLAIMS_MAX} claims.`}</p>
+              )}
             </fieldset>
             <FormField
               id={id('links')}
