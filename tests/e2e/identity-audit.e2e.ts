@@ -17,25 +17,30 @@ let browser: Browser;
 let owner: BrowserContext;
 let staff: BrowserContext;
 let secret = '';
+let ownerPassword = '';
 const tag = crypto.randomBytes(3).toString('hex');
 const person = `pat_${tag}@initrode.test`;
 
 beforeAll(async () => {
   ({ server, browser } = await openBrowserSuite());
   owner = await newContext(browser, server.baseUrl);
+  owner.setDefaultTimeout(60_000);
   const o = await signUpViaApi(owner, { firstName: 'Olga', lastName: 'Owner' });
+  ownerPassword = o.input.password;
   await server.app.ctx.db.update(users).set({ emailVerifiedAt: new Date() }).where(eq(users.id, o.user.id));
   expect((await owner.request.post('/api/team', { data: { name: 'Initrode', companyName: 'Initrode Inc' } })).status()).toBe(201);
   const tok = await owner.request.post('/api/tokens', { data: { name: 'Entra ID', scopes: ['scim'], expiresInDays: null, team: true, password: o.input.password } });
   expect(tok.status()).toBe(201);
   secret = (await tok.json()).secret;
   staff = await newContext(browser, server.baseUrl);
+  staff.setDefaultTimeout(60_000);
   const s = await signUpViaApi(staff, { firstName: 'Shop', lastName: 'Staff' });
   await server.app.ctx.db.update(users).set({ role: 'admin', emailVerifiedAt: new Date() }).where(eq(users.id, s.user.id));
 });
 afterAll(() => closeBrowserSuite({ server, browser }));
 
-const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 20_000 });
+// generous: six people share two cores here, and a page's first load can wait behind their tests
+const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 60_000 });
 
 /** The identity provider's requests, over real HTTP. */
 async function scim(method: string, path: string, body?: unknown) {
@@ -71,6 +76,14 @@ describe('the identity audit log in a browser', () => {
     // provisioning: the rule of a field, saved, is in the log
     await page.getByRole('tab', { name: 'Provisioning' }).click();
     await poll(() => page.getByTestId('scim-base-url').textContent()).toBe(`${server.baseUrl}/scim/v2`);
+    // a second SCIM token made on the tab: its secret is shown once and works at /scim/v2
+    await page.getByLabel('Your password').fill(ownerPassword);
+    await page.getByRole('button', { name: 'Create SCIM token' }).click();
+    const shown = (await page.getByTestId('scim-token-secret').textContent())!.trim();
+    expect(shown).toMatch(/^mc_/);
+    await poll(() => page.getByTestId('scim-tokens').locator('li').count()).toBe(2);
+    const probe = await fetch(`${server.baseUrl}/scim/v2/Users?count=1`, { headers: { authorization: `Bearer ${shown}` } });
+    expect(probe.status).toBe(200);
     await page.getByLabel('Job title').selectOption('never');
     await page.getByRole('button', { name: 'Save' }).click();
     await poll(() => toastLocator(page).textContent()).toContain('Provisioning settings saved');

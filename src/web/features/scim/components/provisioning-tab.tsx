@@ -15,7 +15,7 @@ import { Input } from '#web/components/ui/input';
 import { Skeleton } from '#web/components/ui/skeleton';
 import { errorMessage, fieldErrors } from '#web/lib/api';
 import { toast } from '#web/lib/toast';
-import { useSaveScimSettings, useScimSettings } from '#web/features/scim/api';
+import { useCreateScimToken, useRevokeScimToken, useSaveScimSettings, useScimSettings, useScimTokens } from '#web/features/scim/api';
 
 /** The connection details the identity provider is given (Entra ID: Tenant URL + Secret Token; Okta: SCIM connector base URL + Bearer). */
 function Connection({ settings }: { settings: ScimSettings }) {
@@ -48,16 +48,121 @@ function Connection({ settings }: { settings: ScimSettings }) {
           </div>
         </div>
         <p>
-          <span className="font-medium">Secret token:</span> create a team API token with the <code>scim</code> scope in{' '}
+          <span className="font-medium">Secret token (Entra ID: Secret Token; Okta: Bearer):</span> a team API token with the <code>scim</code> scope that you, the owner,
+          create below (or in{' '}
           <Link to="/account" className="underline">
             Account → API tokens
-          </Link>{' '}
-          (you, the owner, must create it) and paste it into your identity provider as the bearer token.
+          </Link>
+          ).
         </p>
         <p className="text-muted-foreground">
           {settings.provisionedUsers} active directory {settings.provisionedUsers === 1 ? 'member' : 'members'}, {settings.groups} {settings.groups === 1 ? 'group' : 'groups'}
           {settings.lastActivityAt ? `; last change ${new Date(settings.lastActivityAt).toLocaleString('en-US')}` : '; nothing provisioned yet'}.
         </p>
+      </CardContent>
+    </Card>
+  );
+}
+
+/** The owner's SCIM tokens: create one (password again; the secret is shown once), revoke. */
+function Tokens() {
+  const { data: tokens, isLoading } = useScimTokens();
+  const create = useCreateScimToken();
+  const revoke = useRevokeScimToken();
+  const [name, setName] = useState('Directory provisioning');
+  const [password, setPassword] = useState('');
+  const [secret, setSecret] = useState<string | null>(null);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const nameId = useId();
+  const passwordId = useId();
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle as="h2">SCIM tokens</CardTitle>
+        <CardDescription>Whoever holds a token can add and remove your team&apos;s members. Revoke one you no longer use.</CardDescription>
+      </CardHeader>
+      <CardContent className="space-y-4 text-sm">
+        {isLoading ? (
+          <Skeleton className="h-10 w-full" />
+        ) : tokens?.length ? (
+          <ul className="divide-y rounded-md border" data-testid="scim-tokens">
+            {tokens.map((t) => (
+              <li key={t.id} className="flex flex-wrap items-center justify-between gap-2 p-2">
+                <span>
+                  <span className="font-medium">{t.name}</span> <code className="text-xs">{t.prefix}…</code>{' '}
+                  <span className="text-xs text-muted-foreground">{t.lastUsedAt ? `last used ${new Date(t.lastUsedAt).toLocaleString('en-US')}` : 'never used'}</span>
+                </span>
+                <Button
+                  type="button"
+                  size="sm"
+                  variant="outline"
+                  disabled={revoke.isPending}
+                  onClick={() =>
+                    revoke.mutate(t.id, {
+                      onSuccess: () => toast({ title: 'Token revoked' }),
+                      onError: (err) => toast({ title: 'Not revoked', description: errorMessage(err), variant: 'destructive' }),
+                    })
+                  }
+                >
+                  Revoke
+                </Button>
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className="text-muted-foreground">No SCIM token yet.</p>
+        )}
+        {secret ? (
+          <div className="space-y-1 rounded-md border border-yellow-500/50 bg-yellow-500/10 p-3" role="status">
+            <p className="font-medium">Copy this token now: it will not be shown again.</p>
+            <code className="block break-all" data-testid="scim-token-secret">
+              {secret}
+            </code>
+          </div>
+        ) : null}
+        <form
+          className="flex flex-wrap items-end gap-3"
+          noValidate
+          onSubmit={(e) => {
+            e.preventDefault();
+            setErrors({});
+            if (!password) {
+              setErrors({ password: 'Please enter your password' });
+              return;
+            }
+            create.mutate(
+              { name: name.trim(), password },
+              {
+                onSuccess: (r) => {
+                  setSecret(r.secret);
+                  setPassword('');
+                },
+                onError: (err) => {
+                  setErrors(fieldErrors(err));
+                  toast({ title: 'Token not created', description: errorMessage(err), variant: 'destructive' });
+                },
+              },
+            );
+          }}
+        >
+          <div className="flex flex-col gap-1">
+            <label htmlFor={nameId} className="font-medium">
+              Token name
+            </label>
+            <Input id={nameId} value={name} maxLength={60} onChange={(e) => setName(e.target.value)} aria-invalid={errors.name ? true : undefined} />
+            {errors.name ? <p className="text-xs text-red-700">{errors.name}</p> : null}
+          </div>
+          <div className="flex flex-col gap-1">
+            <label htmlFor={passwordId} className="font-medium">
+              Your password
+            </label>
+            <Input id={passwordId} type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} aria-invalid={errors.password ? true : undefined} />
+            {errors.password ? <p className="text-xs text-red-700">{errors.password}</p> : null}
+          </div>
+          <Button type="submit" disabled={create.isPending}>
+            {create.isPending ? 'Creating…' : 'Create SCIM token'}
+          </Button>
+        </form>
       </CardContent>
     </Card>
   );
@@ -175,6 +280,7 @@ export function ProvisioningTab() {
   return (
     <div className="space-y-6">
       <Connection settings={data} />
+      <Tokens />
       <RulesForm settings={data} />
     </div>
   );
