@@ -2,6 +2,7 @@ import sharp from 'sharp';
 import { HttpError } from '#server/http/http-errors';
 import type { FromChild, ToChild } from '#server/infra/process-pool';
 import { cardLogoTask, rasterizeSvgTask, reencodeImageTask, sanitizeSvgTask } from '#server/infra/images/images.task';
+import { pdfToImageTask } from '#server/infra/images/pdf.task';
 import { removeBackgroundTask, sanitizedCopyTask, segmentBackgroundTask } from '#server/features/ai/engine/segment.task';
 import { decodeQrTask } from '#server/features/designs/qr-scan.task';
 import { readMembersCsvTask } from '#server/features/team/csv-import.task';
@@ -25,6 +26,8 @@ const TASKS: Record<string, (arg: any) => unknown> = {
   sanitizeSvg: sanitizeSvgTask,
   rasterizeSvg: rasterizeSvgTask,
   reencodeImage: reencodeImageTask,
+  // a PDF logo or artwork: its first page at 300 DPI (decision 37-05)
+  pdfToImage: pdfToImageTask,
   cardLogo: cardLogoTask,
   segmentBackground: segmentBackgroundTask,
   removeBackground: removeBackgroundTask,

@@ -158,8 +158,13 @@ export function orderStepLabel(status: string, deliveryOptionId: string): string
 export const SPECIAL_REQUESTS_MAX = 2000;
 /** One optional artwork file on the order form. */
 export const ARTWORK_MAX_BYTES = 10 * 1024 * 1024;
-export const ARTWORK_EXTENSIONS = ['png', 'jpg', 'jpeg', 'webp', 'svg'] as const;
-export const ARTWORK_ACCEPT = '.png,.jpg,.jpeg,.webp,.svg,image/png,image/jpeg,image/webp,image/svg+xml';
+export const ARTWORK_EXTENSIONS = ['png', 'jpg', 'jpeg', 'webp', 'svg', 'pdf'] as const;
+export const ARTWORK_ACCEPT = '.png,.jpg,.jpeg,.webp,.svg,.pdf,image/png,image/jpeg,image/webp,image/svg+xml,application/pdf';
+/** The order form's refusal of another type (server and browser). A PDF's first page is used, at 300 DPI (decision 37-05). */
+export const ARTWORK_TYPE_MESSAGE = 'Artwork must be a PNG, JPG, WEBP, SVG or PDF file';
+/** What the logo and banner-logo inputs take (profile, team brand): a PDF's first page at 300 DPI. */
+export const LOGO_ACCEPT = 'image/png,image/jpeg,image/webp,image/svg+xml,application/pdf,.pdf';
+export const LOGO_TYPE_MESSAGE = 'Please upload a PNG, JPG, SVG or PDF image';
 
 /** Reference prices of the three online-store products on the store setup checklist (/shopify-admin). */
 export const STORE_REFERENCE_PRODUCTS = [

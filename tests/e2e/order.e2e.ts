@@ -202,7 +202,7 @@ describe('ordering in a real browser', () => {
     // an executable named .png: the server looks at the bytes
     await page.locator('#order-artwork').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: Buffer.concat([Buffer.from('MZ'), crypto.randomBytes(4000)]) });
     await expect.poll(() => toastText(page)).toContain('Upload failed');
-    expect(await toastText(page)).toContain('Artwork must be a PNG, JPG, WEBP or SVG image');
+    expect(await toastText(page)).toContain('Artwork must be a PNG, JPG, WEBP, SVG or PDF file');
     const files = Number(((await server.app.ctx.db.execute(sql`select count(*)::int n from files where kind = 'artwork'`)) as any).rows[0].n);
 
     const email = uniqueEmail();

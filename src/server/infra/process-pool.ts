@@ -144,12 +144,12 @@ function defaultEntry(): string {
   return fileURLToPath(new URL('./sandbox-worker.js', here));
 }
 
-/** CPU seconds a process has used (utime + stime from /proc), or 0 when unknown. */
 /** A child's CPU time in ms, undefined where /proc cannot tell (not Linux, or it ended). */
 function cpuMsOf(pid: number): number | undefined {
   return fs.existsSync(`/proc/${pid}/stat`) ? processCpuSeconds(pid) * 1000 : undefined;
 }
 
+/** CPU seconds a process has used (utime + stime from /proc), or 0 when unknown. */
 export function processCpuSeconds(pid: number): number {
   try {
     const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');

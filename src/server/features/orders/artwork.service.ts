@@ -5,14 +5,16 @@ import { randomToken } from '#server/infra/crypto';
 import { uploadTokenHash } from '#server/infra/file-ownership';
 import { prepareImageUpload } from '#server/infra/images/images';
 import { readUpload, maxSizeText } from '#server/http/multipart';
+import { ARTWORK_TYPE_MESSAGE } from '#shared/catalogue';
 
 /** Print artwork keeps a high resolution: up to 6000 px on the long side (40 MP decode cap). */
 const ARTWORK_MAX_SIDE = 6000;
-export const ARTWORK_TYPE_MESSAGE = 'Artwork must be a PNG, JPG, WEBP or SVG image';
+export { ARTWORK_TYPE_MESSAGE };
 
 /**
  * The order form's artwork (multipart field `artwork`): size capped while streaming (413), type
- * decided by the bytes (415: png, jpeg, webp, svg only), SVG sanitized, rasters re-encoded without
+ * decided by the bytes (415: png, jpeg, webp, svg, pdf only), SVG sanitized, a PDF's first page drawn
+ * at 300 DPI in the sandbox (decision 37-05), rasters re-encoded without
  * metadata, stored under a server-made name with a `files` row of kind `artwork`.
  */
 export async function uploadArtwork(
@@ -26,7 +28,7 @@ export async function uploadArtwork(
     tooLargeMessage: `File too large. Maximum file size is ${maxSizeText(opts.maxBytes)}`,
   });
   const image = await prepareImageUpload(upload.data, {
-    accept: ['image/png', 'image/jpeg', 'image/webp', 'image/svg+xml'],
+    accept: ['image/png', 'image/jpeg', 'image/webp', 'image/svg+xml', 'application/pdf'],
     maxWidth: ARTWORK_MAX_SIDE,
     maxHeight: ARTWORK_MAX_SIDE,
     typeMessage: ARTWORK_TYPE_MESSAGE,

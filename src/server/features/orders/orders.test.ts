@@ -270,7 +270,7 @@ describe('POST /api/upload/artwork', () => {
     const exe = Buffer.concat([Buffer.from('MZ\x90\x00\x03\x00\x00\x00', 'latin1'), crypto.randomBytes(2048)]);
     const res = await uploadArtworkFile(t.app, { name: 'logo.png', type: 'image/png', data: exe }, newIp());
     expect(res.statusCode).toBe(415);
-    expect(res.json().message).toBe('Artwork must be a PNG, JPG, WEBP or SVG image');
+    expect(res.json().message).toBe('Artwork must be a PNG, JPG, WEBP, SVG or PDF file');
     const elf = Buffer.concat([Buffer.from('\x7fELF', 'latin1'), crypto.randomBytes(512)]);
     expect((await uploadArtworkFile(t.app, { name: 'x.jpg', type: 'image/jpeg', data: elf }, newIp())).statusCode).toBe(415);
     expect(await countRows(t.app, 'files')).toBe(before);

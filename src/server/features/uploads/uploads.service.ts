@@ -1,5 +1,5 @@
 import type { AppContext } from '#server/context';
-import { PROFILE_UPLOAD_MAX_BYTES } from '#shared/catalogue';
+import { LOGO_TYPE_MESSAGE, PROFILE_UPLOAD_MAX_BYTES } from '#shared/catalogue';
 import { cardLogoPng, prepareImageUpload, rasterizeSvgOffThread, type ImageUploadRules } from '#server/infra/images/images';
 import { keyFromFileUrl, recordStoredFile, saveFile, type SavedFile } from '#server/infra/files';
 
@@ -19,20 +19,20 @@ export const PROFILE_UPLOADS = {
     field: 'logoImage',
     kind: 'logo',
     rules: {
-      accept: ['image/png', 'image/jpeg', 'image/webp', 'image/svg+xml'],
+      accept: ['image/png', 'image/jpeg', 'image/webp', 'image/svg+xml', 'application/pdf'],
       maxWidth: 800,
       maxHeight: 800,
-      typeMessage: 'Please upload a PNG, JPG or SVG image',
+      typeMessage: LOGO_TYPE_MESSAGE,
     },
   },
   'banner-logo': {
     field: 'bannerLogoImage',
     kind: 'banner-logo',
     rules: {
-      accept: ['image/png', 'image/jpeg', 'image/webp', 'image/svg+xml'],
+      accept: ['image/png', 'image/jpeg', 'image/webp', 'image/svg+xml', 'application/pdf'],
       maxWidth: 1200,
       maxHeight: 600,
-      typeMessage: 'Please upload a PNG, JPG or SVG image',
+      typeMessage: LOGO_TYPE_MESSAGE,
     },
   },
 } as const satisfies Record<string, { field: string; kind: string; rules: ImageUploadRules }>;

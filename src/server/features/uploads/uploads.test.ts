@@ -4,6 +4,7 @@ import sharp from 'sharp';
 import { createTestApp, Agent, type TestApp } from '#tests/helpers/test-app';
 import { signedInAgent } from '#tests/helpers/factories';
 import { uploadAs } from '#tests/helpers/multipart';
+import { uploadArtworkFile } from '#tests/helpers/orders';
 
 let t: TestApp;
 let agent: Agent;
@@ -19,6 +20,23 @@ const fileCount = async () => Number(((await t.app.ctx.db.execute(sql`select cou
 const up = (kind: string, field: string, data: Buffer, filename = 'photo.png', contentType = 'image/png') =>
   uploadAs(t.app, agent, `/api/upload/${kind}`, field, data, { filename, contentType });
 const fetchFile = (url: string) => t.app.inject({ method: 'GET', url });
+
+/** A real PDF (pdfkit): a red square and a blue disc on a `w` x `h` pt page, transparent around them. */
+async function pdf(w = 200, h = 100, pages = 1): Promise<Buffer> {
+  const { default: PDFDocument } = await import('pdfkit');
+  const doc = new PDFDocument({ size: [w, h], autoFirstPage: false });
+  const chunks: Buffer[] = [];
+  doc.on('data', (c: Buffer) => chunks.push(c));
+  const ended = new Promise((r) => doc.on('end', r));
+  for (let i = 0; i < pages; i++) {
+    doc.addPage({ size: [w, h], margin: 0 });
+    doc.rect(w * 0.05, h * 0.1, w * 0.4, h * 0.8).fill('#cc3333');
+    doc.circle(w * 0.75, h * 0.5, Math.min(w, h) * 0.4).fill('#3366cc');
+  }
+  doc.end();
+  await ended;
+  return Buffer.concat(chunks);
+}
 
 const png = (w = 64, h = 64, color = '#2255aa') => sharp({ create: { width: w, height: h, channels: 3, background: color } }).png().toBuffer();
 
@@ -148,6 +166,64 @@ describe('profile image uploads', () => {
     expect(anon.statusCode).toBe(401);
     const empty = await up('logo', 'logoImage', Buffer.alloc(0));
     expect(empty.statusCode).toBe(400);
+  });
+});
+
+describe('PDF logos and artwork (issue 37: "JPG, PNG or PDF at 300 DPI")', () => {
+  it('stores a PDF logo as a transparent PNG of its first page, drawn at 300 DPI within the logo size', async () => {
+    const before = await fileCount();
+    // a 1.2 x 0.6 in page: 360 x 180 px at 300 DPI
+    const res = await up('logo', 'logoImage', await pdf(86.4, 43.2, 2), 'logo.pdf', 'application/pdf');
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().url).toMatch(/\.png$/);
+    const got = await fetchFile(res.json().url);
+    expect(got.headers['content-type']).toBe('image/png');
+    const img = sharp(got.rawPayload);
+    const meta = await img.metadata();
+    expect([meta.width, meta.height]).toEqual([360, 180]);
+    expect(meta.hasAlpha).toBe(true);
+    // the drawing is there: red on the left, blue on the right, transparent in the corner
+    const { data, info } = await img.ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+    const at = (x: number, y: number) => Array.from(data.subarray((y * info.width + x) * 4, (y * info.width + x) * 4 + 4));
+    expect(at(80, 90)).toEqual([0xcc, 0x33, 0x33, 255]);
+    expect(at(270, 90)).toEqual([0x33, 0x66, 0xcc, 255]);
+    expect(at(1, 1)[3]).toBe(0);
+    expect(await fileCount()).toBe(before + 1);
+  });
+
+  it('a big page is drawn no larger than the upload keeps (800 px for a logo), and the order form takes PDF artwork too', async () => {
+    const big = await up('logo', 'logoImage', await pdf(612, 792), 'letter.pdf', 'application/pdf');
+    expect(big.statusCode, big.body).toBe(201);
+    const meta = await sharp((await fetchFile(big.json().url)).rawPayload).metadata();
+    expect(Math.max(meta.width!, meta.height!)).toBe(800);
+    const art = await uploadArtworkFile(t.app, { name: 'card.pdf', type: 'application/pdf', data: await pdf(252, 144) });
+    expect(art.statusCode, art.body).toBe(201);
+    const [{ url }] = art.json();
+    expect(url).toMatch(/\.png$/);
+    // 3.5 x 2 in at 300 DPI
+    const artMeta = await sharp((await fetchFile(url)).rawPayload).metadata();
+    expect([artMeta.width, artMeta.height]).toEqual([1050, 600]);
+  });
+
+  it('refuses a PDF that is not one (415), a password-protected one (400), and writes nothing; photos still refuse PDF', async () => {
+    const before = await fileCount();
+    const broken = await up('logo', 'logoImage', Buffer.from('%PDF-1.7\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF'), 'x.pdf', 'application/pdf');
+    expect([400, 415]).toContain(broken.statusCode);
+    expect(broken.json().message).toBeTruthy();
+    const { default: PDFDocument } = await import('pdfkit');
+    const doc = new PDFDocument({ size: [100, 100], userPassword: 'secret', ownerPassword: 'owner' });
+    const chunks: Buffer[] = [];
+    doc.on('data', (c: Buffer) => chunks.push(c));
+    const ended = new Promise((r) => doc.on('end', r));
+    doc.rect(10, 10, 50, 50).fill('#000');
+    doc.end();
+    await ended;
+    const locked = await up('logo', 'logoImage', Buffer.concat(chunks), 'locked.pdf', 'application/pdf');
+    expect(locked.statusCode).toBe(400);
+    expect(locked.json().message).toBe('This PDF is protected by a password. Please upload it without one.');
+    const photo = await up('profile-image', 'profileImage', await pdf(), 'me.pdf', 'application/pdf');
+    expect(photo.statusCode).toBe(415);
+    expect(await fileCount()).toBe(before);
   });
 });
 

@@ -250,6 +250,16 @@ export async function prepareImageUpload(input: Buffer, rules: ImageUploadRules)
     const clean = await sanitizeSvgOffThread(text);
     return { data: Buffer.from(clean, 'utf8'), mimeType: 'image/svg+xml', ext: 'svg' };
   }
+  if (type === 'application/pdf') {
+    // the first page at 300 DPI, in the sandbox, as a PNG (decision 37-05)
+    const out = await runTask<EncodedImage & { width: number; height: number }>(
+      'upload',
+      'pdfToImage',
+      { input, opts: { maxWidth: rules.maxWidth, maxHeight: rules.maxHeight, fit: rules.fit } },
+      { tooComplex: 'This PDF is too complex' },
+    );
+    return { ...out, data: asBuffer(out.data) };
+  }
   if (!isRasterType(type)) throw unsupportedMediaType(typeMessage);
   if (containsForeignContent(input, type)) throw unsupportedMediaType('The file contains more than an image and was refused');
   return reencodeImage(input, { maxWidth: rules.maxWidth, maxHeight: rules.maxHeight, fit: rules.fit, format: rules.format });

@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
 import { FileImage, Upload, X } from 'lucide-react';
-import { ARTWORK_ACCEPT, ARTWORK_EXTENSIONS, ARTWORK_MAX_BYTES } from '#shared/catalogue';
+import { ARTWORK_ACCEPT, ARTWORK_EXTENSIONS, ARTWORK_MAX_BYTES, ARTWORK_TYPE_MESSAGE } from '#shared/catalogue';
 import { Button } from '#web/components/ui/button';
 import { Label } from '#web/components/ui/input';
 import { errorMessage } from '#web/lib/api';
@@ -41,7 +41,7 @@ export function ArtworkUpload({ onChange, disabled }: { onChange: (state: Artwor
     setError(null);
     const ext = file.name.split('.').pop()?.toLowerCase() ?? '';
     if (!(ARTWORK_EXTENSIONS as readonly string[]).includes(ext)) {
-      const msg = 'Artwork must be a PNG, JPG, WEBP or SVG image';
+      const msg = ARTWORK_TYPE_MESSAGE;
       setError(msg);
       toast({ title: 'Upload failed', description: msg, variant: 'destructive' });
       if (input.current) input.current.value = '';

@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
 import { ImageUp, Trash2 } from 'lucide-react';
-import { PROFILE_UPLOAD_MAX_BYTES } from '#shared/catalogue';
+import { LOGO_ACCEPT, PROFILE_UPLOAD_MAX_BYTES } from '#shared/catalogue';
 import { ApiError } from '#web/lib/api';
 import { toast } from '#web/lib/toast';
 import { Button } from '#web/components/ui/button';
@@ -13,13 +13,13 @@ export type UploadKind = 'profile-image' | 'logo' | 'banner-logo';
 const ENDPOINT = { 'profile-image': postUploadProfileImage, logo: postUploadLogo, 'banner-logo': postUploadBannerLogo } satisfies Record<UploadKind, unknown>;
 const ACCEPT: Record<UploadKind, string> = {
   'profile-image': 'image/png,image/jpeg,image/gif,image/webp',
-  logo: 'image/png,image/jpeg,image/svg+xml,image/webp',
-  'banner-logo': 'image/png,image/jpeg,image/svg+xml,image/webp',
+  logo: LOGO_ACCEPT,
+  'banner-logo': LOGO_ACCEPT,
 };
 export const UPLOAD_HINT: Record<UploadKind, string> = {
   'profile-image': 'PNG, JPG, GIF up to 5MB',
-  logo: 'PNG, JPG, SVG up to 5MB',
-  'banner-logo': 'PNG, JPG, SVG up to 5MB',
+  logo: 'PNG, JPG, SVG, PDF up to 5MB',
+  'banner-logo': 'PNG, JPG, SVG, PDF up to 5MB',
 };
 
 function tooLarge() {
@@ -52,7 +52,9 @@ export function ImageUploader({
     if (!file) return;
     if (input.current) input.current.value = '';
     if (file.size > PROFILE_UPLOAD_MAX_BYTES) return tooLarge();
-    if (!file.type.startsWith('image/')) {
+    // logos may also be a PDF (its first page at 300 DPI); the photo is an image only
+    const pdfLogo = kind !== 'profile-image' && (file.type === 'application/pdf' || file.name.toLowerCase().endsWith('.pdf'));
+    if (!file.type.startsWith('image/') && !pdfLogo) {
       toast({ title: 'Upload failed', description: 'Please choose an image file.', variant: 'destructive' });
       return;
     }

@@ -92,11 +92,12 @@ export const FAQS: Faq[] = [
     question: 'What file formats do you accept for logos?',
     answer: (
       <p>
-        Send your logo as JPG, PNG or PDF at 300 DPI for a crisp engraving. The order form takes one upload as {artworkTypes}; for a PDF, e-mail it to{' '}
+        Send your logo as JPG, PNG or PDF at 300 DPI for a crisp engraving. The order form and the logo uploads take {artworkTypes}; from a PDF we use its first
+        page, drawn at 300 DPI. A vector file (SVG or PDF) is best for fine lines; questions about a file go to{' '}
         <a className={link} href={`mailto:${BUSINESS.email}`}>
           {BUSINESS.email}
-        </a>{' '}
-        with your name and order number. A vector file (SVG or PDF) is best for fine lines.
+        </a>
+        .
       </p>
     ),
   },

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Lock } from 'lucide-react';
 import { LOCKABLE_FIELDS, LOCKABLE_FIELD_LABELS, readableOnWhite, type LockableField } from '#shared/team/brand';
+import { LOGO_ACCEPT } from '#shared/catalogue';
 import { PROFILE_LAYOUTS, PROFILE_LAYOUT_INFO } from '#shared/schemas/profile';
 import { TEAM_MESSAGES, type TeamInfo } from '#shared/schemas/team';
 import { Button } from '#web/components/ui/button';
@@ -111,7 +112,7 @@ export function BrandTab({ team, templates }: { team: TeamInfo; templates: reado
           <FormField id="brand-logo" label="Logo" error={errors.logoUrl}>
             <div className="flex flex-wrap items-center gap-3">
               {v.logoUrl ? <img src={v.logoUrl} alt="Team logo" className="h-10 max-w-32 object-contain" /> : <span className="text-sm text-muted-foreground">No logo</span>}
-              <input id="brand-logo" type="file" accept="image/png,image/jpeg,image/webp,image/svg+xml" onChange={(e) => void onLogo(e.target.files?.[0])} className="w-full min-w-0 max-w-full text-sm" />
+              <input id="brand-logo" type="file" accept={LOGO_ACCEPT} onChange={(e) => void onLogo(e.target.files?.[0])} className="w-full min-w-0 max-w-full text-sm" />
               {uploading ? <span className="text-sm">Uploading…</span> : null}
             </div>
           </FormField>
