@@ -18,6 +18,7 @@ import { CardCodesManager } from '#web/features/engagement/components/card-codes
 import { MediaTab, NeedsProfile } from '#web/features/profile/components/media-tab';
 import { useTeamLocks } from '#web/features/team/use-team-locks';
 import { SyncedFieldsNotice } from '#web/features/scim/components/synced-fields-notice';
+import { useSyncedFields } from '#web/features/scim/api';
 
 const AdminTab = lazy(() => import('#web/features/admin/admin-tab'));
 
@@ -27,10 +28,12 @@ type Tab = (typeof TABS)[number];
 function ProfileTabs() {
   const [params, setParams] = useSearchParams();
   const navigate = useNavigate();
-  const { isAdmin } = useAuth();
+  const { isAdmin, user } = useAuth();
   const profileQ = useProfile();
   // the fields a team member's team manages (issue 21), shown locked in the profile's forms
   const locks = useTeamLocks();
+  // the fields a company's directory keeps in sync (issue 39), shown read-only
+  const synced = useSyncedFields(!!user).data?.fields ?? [];
   const requested = params.get('tab');
   const tab: Tab = TABS.includes(requested as Tab) && (requested !== 'admin' || isAdmin) ? (requested as Tab) : 'profile';
   const setTab = (t: string) => {
@@ -72,8 +75,8 @@ function ProfileTabs() {
           <Card className="p-6">
             <h2 className="mb-1 text-xl font-semibold">Profile Information</h2>
             <p className="mb-6 text-sm text-muted-foreground">This is what people see when they scan your card.</p>
-            <SyncedFieldsNotice />
-            <ProfileForm profile={profile} locks={locks} />
+            <SyncedFieldsNotice fields={synced} />
+            <ProfileForm profile={profile} locks={locks} synced={synced} />
           </Card>
         </TabsContent>
 

@@ -99,7 +99,18 @@ function defaults(profile: Profile | null, user: Pick<AuthUser, 'firstName' | 'l
  * The profile form (tab profile): contact fields, layout style and links up to the shop's limit. `locks`: the
  * fields a team manages (issue 21), shown locked with the team's value (the page passes them in).
  */
-export function ProfileForm({ profile, onSaved, locks: locked = NO_LOCKS }: { profile: Profile | null; onSaved?: (p: Profile) => void; locks?: FieldLocks }) {
+export function ProfileForm({
+  profile,
+  onSaved,
+  locks: locked = NO_LOCKS,
+  synced = [],
+}: {
+  profile: Profile | null;
+  onSaved?: (p: Profile) => void;
+  locks?: FieldLocks;
+  /** fields the member's company directory keeps in sync (SCIM, decision 39-02): read-only, explained by the note with id `synced-fields-note` */
+  synced?: readonly string[];
+}) {
   const save = useSaveProfile();
   const maxLinks = useMaxProfileLinks();
   const stats = useVisitStats(!!profile);
@@ -233,12 +244,16 @@ export function ProfileForm({ profile, onSaved, locks: locked = NO_LOCKS }: { pr
 
   const e = formState.errors;
   const layout = watch('profileTemplate');
-  const field = (name: keyof ProfileFormValues) => ({
-    id: name,
-    'aria-invalid': e[name] ? true : undefined,
-    'aria-describedby': e[name] ? `${name}-error` : undefined,
-    ...register(name),
-  });
+  const field = (name: keyof ProfileFormValues) => {
+    const sync = synced.includes(name);
+    return {
+      id: name,
+      'aria-invalid': e[name] ? true : undefined,
+      'aria-describedby': [e[name] ? `${name}-error` : '', sync ? 'synced-fields-note' : ''].filter(Boolean).join(' ') || undefined,
+      ...(sync ? { readOnly: true, 'aria-readonly': true as const, className: 'bg-muted', 'data-synced': 'true' } : {}),
+      ...register(name),
+    };
+  };
 
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-8" aria-label="Profile information">
