@@ -223,7 +223,9 @@ function LoginForm() {
         toast({ title: 'Login successful!', description: `Welcome back, ${user.firstName || user.username}!` });
         await done(user);
       } catch (err) {
-        if (live && !isCancelled(err)) setError(errorMessage(err, 'The passkey could not be used.'));
+        // only a passkey the user picked and the server refused is worth a message here; a busy
+        // server (429) or a browser without the list just leaves the password form as it was
+        if (live && !isCancelled(err) && (err as { status?: number }).status === 400) setError(errorMessage(err, 'The passkey could not be used.'));
       }
     })();
     return () => {

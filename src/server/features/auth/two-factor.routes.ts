@@ -158,7 +158,8 @@ export async function twoFactorRoutes(app: FastifyInstance, opts: TwoFactorRoute
 
   route(r, api.postAuthPasskeyOptions, async (req, reply) => {
     reply.header('cache-control', 'no-store');
-    await enforceRateLimit(ctx.rateLimiter, `passkey-options:ip:${clientKey(req)}`, 60, 10 * 60);
+    // every sign-in page asks once (autofill), so the limit is generous; each answer stores a 5-minute challenge
+    await enforceRateLimit(ctx.rateLimiter, `passkey-options:ip:${clientKey(req)}`, 300, 10 * 60);
     return { options: (await passkeySignInOptions(ctx, req)) as unknown as Record<string, unknown> };
   });
 
