@@ -27,7 +27,7 @@ export async function run(): Promise<Record<string, { median: number; p95: numbe
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mc-bench-admin-'));
   const database = await openDatabase({ memory: true });
   await runMigrations(database);
-  const config = loadConfig({ LOG_LEVEL: 'silent', NODE_ENV: 'test', DATA_DIR: dataDir, RATE_LIMITS: 'off' });
+  const config = loadConfig({ LOG_LEVEL: 'silent', NODE_ENV: 'test', DATA_DIR: dataDir, RATE_LIMITS: 'off', STAFF_TWO_FACTOR: 'optional' });
   const app = await buildApp({ config, database, serveWeb: false });
   await app.ready();
   try {

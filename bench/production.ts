@@ -43,7 +43,7 @@ async function seed(dataDir: string): Promise<{ email: string; profileId: string
   const database = await openDatabase({ dataDir });
   try {
     await runMigrations(database);
-    const config = loadConfig({ LOG_LEVEL: 'silent', NODE_ENV: 'test', DATA_DIR: dataDir, RATE_LIMITS: 'off', PUBLIC_URL: 'https://cards.bench.test' });
+    const config = loadConfig({ LOG_LEVEL: 'silent', NODE_ENV: 'test', DATA_DIR: dataDir, RATE_LIMITS: 'off', STAFF_TWO_FACTOR: 'optional', PUBLIC_URL: 'https://cards.bench.test' });
     const app = await buildApp({ config, database, serveWeb: false });
     await app.ready();
     await runSeeds(app.ctx);
