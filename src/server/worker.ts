@@ -13,6 +13,7 @@ import { jigSheetTask } from '#server/features/production/sheet.task';
 import { printFilesTask, printProofTask, printSheetTask } from '#server/features/print/print.task';
 import { qrPngTask } from '#server/features/profile/qrcode.task';
 import { scanSvg, type SvgOutput } from '#server/infra/svg/svg-scan';
+import { svgUtf8 } from '#server/infra/svg/svg-text';
 
 /**
  * The worker-thread entry (issue 18, decision 18-01) of the `render` and `visitor` lanes: trusted
@@ -91,9 +92,13 @@ const TASKS: Record<string, (arg: any) => unknown> = {
   // the scan lane: the linear scan of an uploaded SVG (pure JavaScript, linear, at most 1 MB) before
   // the sandbox sanitizes it, so a refusal the scan decides never waits for a sandbox process
   // (decision 32-02); the sandbox runs it again. Past the cap the sandbox answers 413.
-  scanSvg: (arg: { text: string; output?: SvgOutput; maxBytes: number }) => {
-    if (Buffer.byteLength(arg.text, 'utf8') > arg.maxBytes) return null;
-    scanSvg(arg.text.charCodeAt(0) === 0xfeff ? arg.text.slice(1) : arg.text, arg.output);
+  // An upload arrives as its bytes and is decoded here, so the request thread never holds it as a
+  // string (a megabyte string per upload filled its heap in a storm; decision 32-10).
+  scanSvg: (arg: { text?: string; bytes?: Uint8Array; output?: SvgOutput; maxBytes: number }) => {
+    if (arg.bytes && arg.bytes.byteLength > arg.maxBytes) return null;
+    const text = arg.text ?? svgUtf8(arg.bytes!);
+    if (arg.text !== undefined && Buffer.byteLength(text, 'utf8') > arg.maxBytes) return null;
+    scanSvg(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text, arg.output);
     return null;
   },
 };

@@ -3,6 +3,7 @@ import sharp from 'sharp';
 import { HttpError } from '#server/http/http-errors';
 import { reencodeOnThisThread, type ReencodeOptions } from './images';
 import { sanitizeSvg, type SanitizeSvgOptions } from '#server/infra/svg/svg-sanitize';
+import { svgUtf8 } from '#server/infra/svg/svg-text';
 
 /** Upload tasks, run on the worker pool (src/server/worker.ts): never on the main thread. */
 
@@ -10,8 +11,10 @@ import { sanitizeSvg, type SanitizeSvgOptions } from '#server/infra/svg/svg-sani
 // outside any task's time limit
 sanitizeSvg('<svg xmlns="http://www.w3.org/2000/svg"><rect width="1" height="1"/></svg>');
 
-export function sanitizeSvgTask(arg: { text: string; opts?: SanitizeSvgOptions }): string {
-  return sanitizeSvg(arg.text, arg.opts);
+/** A text in, a text out; an upload's bytes in, the clean file's bytes out (never a string on the request thread: decision 32-10). */
+export function sanitizeSvgTask(arg: { text?: string; bytes?: Uint8Array; opts?: SanitizeSvgOptions }): string | Uint8Array {
+  if (arg.text !== undefined) return sanitizeSvg(arg.text, arg.opts);
+  return Buffer.from(sanitizeSvg(svgUtf8(arg.bytes!), arg.opts), 'utf8');
 }
 
 export function reencodeImageTask(arg: { input: Uint8Array; opts: ReencodeOptions }) {

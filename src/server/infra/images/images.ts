@@ -241,14 +241,9 @@ export async function prepareImageUpload(input: Buffer, rules: ImageUploadRules)
   const typeMessage = rules.typeMessage ?? 'Unsupported file type';
   if (!type || !rules.accept.includes(type)) throw unsupportedMediaType(typeMessage);
   if (type === 'image/svg+xml') {
-    let text: string;
-    try {
-      text = new TextDecoder('utf-8', { fatal: true }).decode(input);
-    } catch {
-      throw unsupportedMediaType('SVG files must be UTF-8 text');
-    }
-    const clean = await sanitizeSvgOffThread(text);
-    return { data: Buffer.from(clean, 'utf8'), mimeType: 'image/svg+xml', ext: 'svg' };
+    // as bytes: decoded on the scan thread and in the sandbox, never here (decision 32-10)
+    const clean = await sanitizeSvgOffThread(input);
+    return { data: clean, mimeType: 'image/svg+xml', ext: 'svg' };
   }
   if (type === 'application/pdf') {
     // the first page at 300 DPI, in the sandbox, as a PNG (decision 37-05)
@@ -273,14 +268,18 @@ export async function prepareImageUpload(input: Buffer, rules: ImageUploadRules)
  * deadline the answer is 422 "This SVG is too complex". Refusals are SvgRejectedError as with
  * `sanitizeSvg`.
  */
-export async function sanitizeSvgOffThread(text: string, opts?: SanitizeSvgOptions): Promise<string> {
+export async function sanitizeSvgOffThread(text: string, opts?: SanitizeSvgOptions): Promise<string>;
+export async function sanitizeSvgOffThread(bytes: Buffer, opts?: SanitizeSvgOptions): Promise<Buffer>;
+export async function sanitizeSvgOffThread(input: string | Buffer, opts?: SanitizeSvgOptions): Promise<string | Buffer> {
+  const source = typeof input === 'string' ? { text: input } : { bytes: input };
   try {
     // one deadline for both steps, from the upload's arrival here
     const limitMs = processPool().options.taskTimeoutMs;
     const arrived = performance.now();
-    await runTask<null>('scan', 'scanSvg', { text, output: opts?.output, maxBytes: opts?.maxBytes ?? SVG_MAX_BYTES }, { tooComplex: 'This SVG is too complex', timeoutMs: limitMs });
+    await runTask<null>('scan', 'scanSvg', { ...source, output: opts?.output, maxBytes: opts?.maxBytes ?? SVG_MAX_BYTES }, { tooComplex: 'This SVG is too complex', timeoutMs: limitMs });
     const leftMs = Math.max(1, Math.round(limitMs - (performance.now() - arrived)));
-    return await runTask<string>('upload', 'sanitizeSvg', { text, opts }, { tooComplex: 'This SVG is too complex', timeoutMs: leftMs });
+    const clean = await runTask<string | Uint8Array>('upload', 'sanitizeSvg', { ...source, opts }, { tooComplex: 'This SVG is too complex', timeoutMs: leftMs });
+    return typeof clean === 'string' ? clean : asBuffer(clean);
   } catch (e) {
     if (e instanceof HttpError && !(e instanceof SvgRejectedError) && e.statusCode !== 503 && e.statusCode !== 429) throw new SvgRejectedError(e.message, e.statusCode);
     throw e;

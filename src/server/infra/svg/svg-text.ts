@@ -4,6 +4,17 @@
  * expression, no backtracking), so its time is linear in the text whatever an attacker sends.
  */
 
+import { HttpError } from '#server/http/http-errors';
+
+/** An uploaded SVG's text: UTF-8 or 415 (thrown where the bytes are decoded: the scan thread or the sandbox). */
+export function svgUtf8(bytes: Uint8Array): string {
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    throw new HttpError(415, 'SVG files must be UTF-8 text');
+  }
+}
+
 export function isSpace(c: number): boolean {
   return c === 0x20 || c === 0x09 || c === 0x0a || c === 0x0d || c === 0x0c;
 }
