@@ -29,6 +29,8 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { openDatabase } from '../src/server/db/client';
 import { runMigrations } from '../src/server/db/migrate';
 import { ATTACK_CLASSES, corpusSeed, hostileSvg, hostileSvgOf, SVG_CAP_BYTES } from '../tests/helpers/hostile-svg';
+// @ts-expect-error: a plain .mjs script without type declarations
+import { ALLOCATOR_ENV, wantsAllocatorEnv } from '../scripts/allocator-env.mjs';
 import {
   ENTRY_POINTS,
   quantile,
@@ -151,7 +153,10 @@ function summarize(results: StormResult[]) {
 
 async function runOn(db: Db, databaseUrl: string | undefined, seed: number) {
   const prep = await prepare(db, databaseUrl);
-  const server = await startStormServer({ ...prep.env, RATE_LIMITS: 'off', WORKER_TASK_TIMEOUT_MS: String(DEADLINE_MS), ...(process.env.PGLITE_THREAD ? { PGLITE_THREAD: process.env.PGLITE_THREAD } : {}) });
+  // the server as `npm start` runs it: with glibc's allocator settings (scripts/allocator-env.mjs,
+  // decision 32-10), unless this run's environment chose its own
+  const allocator = wantsAllocatorEnv() ? ALLOCATOR_ENV : {};
+  const server = await startStormServer({ ...allocator, ...prep.env, RATE_LIMITS: 'off', WORKER_TASK_TIMEOUT_MS: String(DEADLINE_MS), ...(process.env.PGLITE_THREAD ? { PGLITE_THREAD: process.env.PGLITE_THREAD } : {}) });
   const out: Record<string, unknown> = { database: db, seed, corpus: COUNT, concurrency: CONCURRENCY, deadlineMs: DEADLINE_MS, loadAverageAtStart: os.loadavg().map((l) => Math.round(l * 10) / 10) };
   try {
     const cookies = { user: await signIn(server.base, prep.accounts.user), admin: await signIn(server.base, prep.accounts.admin) };
