@@ -8,7 +8,8 @@
  * figures go in the report as they come.
  *
  * Options: --duration=<seconds per load run> (default 10), --no-lighthouse, --lighthouse-runs=<n>
- * (default 3: the median of n runs is reported, each run's score listed), --no-features,
+ * (default 3: the median of n runs is reported, each run's score listed), --no-features (the
+ * feature sections and their bars of the last report are kept, with their dates),
  * --keep (keep data dirs), --report-only (re-render report.md from report.json),
  * --only=<feature>[,<feature>...] (run only those feature benches, e.g. --only=hostile,static-delivery,
  * and merge their figures and bars into the existing report: the rest of it stays as it was, with
@@ -591,7 +592,10 @@ function markdown(report: any): string {
   lines.push('# Benchmark report', '');
   lines.push(`Latest run: ${report.finishedAt} (${report.machine.cpus} cores, Node ${report.machine.node}, load average at start ${report.machine.loadAvg}). Loopback, ${report.durationSeconds ?? DURATION} s per load run.`);
   const sections = Object.entries((report.sections ?? {}) as Record<string, { measuredAt: string; loadAvgAtStart: string }>);
-  if (sections.length) lines.push(`Measured again since (\`npm run bench -- --only=...\`): ${sections.map(([n, x]) => `${n} at ${x.measuredAt} (load average ${x.loadAvgAtStart})`).join('; ')}.`);
+  const kept = sections.find(([n]) => n === 'features');
+  if (kept) lines.push(`This run measured the main sections only (\`--no-features\`); the feature sections are from the run of ${kept[1].measuredAt} (load average ${kept[1].loadAvgAtStart}), unless named below.`);
+  const again = sections.filter(([n]) => n !== 'features');
+  if (again.length) lines.push(`Feature sections measured on their own (\`npm run bench -- --only=...\`): ${again.map(([n, x]) => `${n} at ${x.measuredAt} (load average ${x.loadAvgAtStart})`).join('; ')}.`);
   lines.push(`Data: ${BENCH_SIZES.profiles} profiles, ${BENCH_SIZES.orders} orders, ${BENCH_SIZES.visits} visits, inserted in bulk SQL. Produced by \`npm run bench\`; figures from one run (machines are shared and noisy: compare ratios).`, '');
   lines.push('## Bars (engineering guide, section 5)', '', '| Database | What | Bar | Figure | Result |', '| --- | --- | --- | --- | --- |');
   for (const b of report.bars as Bar[]) lines.push(`| ${b.db ?? '-'} | ${b.what} | ${b.bar} | ${b.figure} | ${b.status === 'pass' ? 'PASS' : b.status === 'fail' ? '**FAIL**' : 'n/a'} |`);
@@ -655,7 +659,15 @@ async function main() {
   for (const [name, f] of Object.entries(features)) if (f && Array.isArray((f as { bars?: unknown }).bars)) bars.push(...(f as { bars: Bar[] }).bars.map((b) => ({ ...b, feature: name })));
   const previous = fs.existsSync(path.join(root, 'bench/report.json')) ? JSON.parse(fs.readFileSync(path.join(root, 'bench/report.json'), 'utf8')) : null;
   const notes: string[] = previous?.notes ?? [];
-  const report = { startedAt, finishedAt: new Date().toISOString(), machine, durationSeconds: DURATION, sizes: BENCH_SIZES, bars, runs, spa, lighthouse: lh, pageWeight: weight, features, notes };
+  // --no-features: the feature sections of the last report stay (with their own dates), their bars too
+  let sections: Record<string, unknown> | undefined;
+  if (!FEATURES && previous) {
+    Object.assign(features, previous.features ?? {});
+    const fresh = new Set(bars.map((b) => `${b.db ?? ''}|${b.what}`));
+    bars.push(...((previous.bars ?? []) as Bar[]).filter((b) => !fresh.has(`${b.db ?? ''}|${b.what}`)));
+    sections = { ...(previous.sections ?? {}), features: { measuredAt: previous.finishedAt, loadAvgAtStart: previous.machine?.loadAvg ?? '?' } };
+  }
+  const report = { startedAt, finishedAt: new Date().toISOString(), machine, durationSeconds: DURATION, sizes: BENCH_SIZES, bars, runs, spa, lighthouse: lh, pageWeight: weight, features, notes, ...(sections ? { sections } : {}) };
   fs.writeFileSync(path.join(root, 'bench/report.json'), JSON.stringify(report, null, 2) + '\n');
   fs.writeFileSync(path.join(root, 'bench/report.md'), markdown(report));
 
