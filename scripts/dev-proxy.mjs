@@ -4,7 +4,7 @@
 // routes in step.
 // A key starting with "^" is a regular expression (Vite's rule): the profile handles /@{handle}
 // (decision 37-04), but not Vite's own /@vite/..., /@fs/..., /@id/... and /@react-refresh.
-export const devProxyPaths = ['/api/', '/p/', '/c/', '/C/', '/files/', '/fonts/', '/templates/svg/', '/metrics', '^/@(?!react-refresh)[A-Za-z0-9_-]+(?:[?#]|$)'];
+export const devProxyPaths = ['/api/', '/scim/', '/p/', '/c/', '/C/', '/files/', '/fonts/', '/templates/svg/', '/metrics', '^/@(?!react-refresh)[A-Za-z0-9_-]+(?:[?#]|$)'];
 
 export function devProxy(target) {
   return Object.fromEntries(devProxyPaths.map((p) => [p, { target, changeOrigin: false }]));

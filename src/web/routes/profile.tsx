@@ -32,8 +32,7 @@ function ProfileTabs() {
   const profileQ = useProfile();
   // the fields a team member's team manages (issue 21), shown locked in the profile's forms
   const locks = useTeamLocks();
-  // the fields a company's directory keeps in sync (issue 39), shown read-only
-  const synced = useSyncedFields(!!user).data?.fields ?? [];
+  const synced = useSyncedFields(!!user).data?.fields ?? []; // kept in sync by the company's directory (issue 39): read-only
   const requested = params.get('tab');
   const tab: Tab = TABS.includes(requested as Tab) && (requested !== 'admin' || isAdmin) ? (requested as Tab) : 'profile';
   const setTab = (t: string) => {
@@ -79,7 +78,6 @@ function ProfileTabs() {
             <ProfileForm profile={profile} locks={locks} synced={synced} />
           </Card>
         </TabsContent>
-
         <TabsContent value="media">
           <Card className="p-6">
             <h2 className="mb-1 text-xl font-semibold">Profile Photo &amp; Logos</h2>

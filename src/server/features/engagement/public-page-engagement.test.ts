@@ -57,8 +57,11 @@ describe('the contact exchange form on the server-rendered page', () => {
     expect(form.querySelector('[name="consent"]')!.hasAttribute('required')).toBe(true);
     expect(doc.body.textContent).toContain('I agree to share these details with Jane Q. Public');
     expect(form.querySelector('[name="website"]')!.closest('[aria-hidden="true"]')).not.toBeNull();
-    // still no script, and the form may post to the page's own origin
-    expect(res.body).not.toContain('<script');
+    // the form needs no script: the page's only script is the inline Share enhancement (decision
+    // 37-04), nothing is loaded from elsewhere, and the form may post to the page's own origin
+    expect(res.body).not.toMatch(/<script[^>]*\bsrc=/i);
+    expect(res.body.match(/<script/g) ?? []).toHaveLength(1);
+    expect(doc.querySelector('script')!.textContent).toContain('pp-share');
     expect(res.headers['content-security-policy']).toContain("form-action 'self'");
     expect((await get(`/api/p/${profile.id}/lead-form`)).json()).toEqual({ enabled: true });
   });
