@@ -117,7 +117,7 @@ describe('account settings in a real browser', () => {
     await expect.poll(() => page.getByTestId('account-email').textContent()).toBe(input.email);
     await expect.poll(() => page.getByTestId('session-row').count()).toBe(2);
     expect(await page.getByText('Chrome on Android').isVisible()).toBe(true);
-    expect(await page.getByText('This device').count()).toBe(1);
+    expect(await page.getByText('This device', { exact: true }).count()).toBe(1);
 
     await page.getByRole('button', { name: 'Sign out everywhere else' }).click();
     await expect.poll(() => toastLocator(page).first().textContent()).toContain('Signed out elsewhere');

@@ -70,9 +70,9 @@ describe('claims and legal pages (issue 37)', () => {
     await form.waitFor();
     expect(await form.getByLabel('Links per profile').inputValue()).toBe('3');
     const row = form.getByTestId('claim-row-satisfaction');
-    expect(await row.getByLabel('Claim 1').inputValue()).toBe('98% customer satisfaction');
+    expect(await row.getByLabel('Claim 1', { exact: true }).inputValue()).toBe('98% customer satisfaction');
     await row.getByLabel('Shown').uncheck();
-    await form.getByTestId('claim-row-average-delivery').getByLabel('Claim 2').fill('Most orders delivered within 2-3 days');
+    await form.getByTestId('claim-row-average-delivery').getByLabel('Claim 2', { exact: true }).fill('Most orders delivered within 2-3 days');
     const terms = form.getByLabel('Terms of Service');
     await terms.fill('');
     await form.getByRole('button', { name: 'Save claims and pages' }).click();

@@ -6,7 +6,6 @@ import { PROFILE_LAYOUT_INFO, type ProfileLayout } from '#shared/schemas/profile
  * is a graphic, so the bar is WCAG AA's 3:1 for non-text contrast (1.4.11); text needs 4.5:1.
  */
 export const AA_GRAPHIC = 3;
-export const AA_TEXT = 4.5;
 
 function channel(c: number): number {
   const s = c / 255;
