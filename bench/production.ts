@@ -93,7 +93,7 @@ async function startServer(dataDir: string) {
   const port = 20000 + Math.floor(Math.random() * 20000);
   const proc = spawn(process.execPath, [path.join(root, 'dist/server/server.js')], {
     cwd: root,
-    env: { PATH: process.env.PATH ?? '', NODE_ENV: 'production', HOST: '127.0.0.1', LOG_LEVEL: 'warn', RATE_LIMITS: 'off', DATA_DIR: dataDir, PORT: String(port), ...(process.env.PGLITE_THREAD ? { PGLITE_THREAD: process.env.PGLITE_THREAD } : {}), ...(process.env.WORKER_NICE ? { WORKER_NICE: process.env.WORKER_NICE } : {}) },
+    env: { PATH: process.env.PATH ?? '', NODE_ENV: 'production', HOST: '127.0.0.1', LOG_LEVEL: 'warn', RATE_LIMITS: 'off', STAFF_TWO_FACTOR: 'optional', DATA_DIR: dataDir, PORT: String(port), ...(process.env.PGLITE_THREAD ? { PGLITE_THREAD: process.env.PGLITE_THREAD } : {}), ...(process.env.WORKER_NICE ? { WORKER_NICE: process.env.WORKER_NICE } : {}) },
     stdio: 'ignore',
   });
   const base = `http://127.0.0.1:${port}`;
