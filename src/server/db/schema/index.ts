@@ -17,3 +17,4 @@ export * from './developer';
 export * from './settings';
 export * from './scim';
 export * from './audit';
+export * from './sso';
