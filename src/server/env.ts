@@ -161,6 +161,11 @@ const EnvSchema = z.object({
   API_TOKEN_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(120),
   // identity audit log (issue 39, decision 39-02): days an entry is kept
   AUDIT_LOG_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(365),
+  // team single sign-on (issue 39, decision 39-03): the DNS servers asked for the domains' TXT proof
+  // (host:port, comma-separated; unset: the system's resolver); identity providers on loopback,
+  // private networks or plain http (tests and local development only)
+  SSO_DNS_RESOLVER: optionalString,
+  SSO_ALLOW_PRIVATE_NETWORKS: bool,
   // online backups of the embedded database (issue 38, decision 38-02): folder (default DATA_DIR/backups),
   // hours between scheduled backups (0: none), how many to keep
   BACKUP_DIR: optionalString,
