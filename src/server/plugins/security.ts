@@ -70,7 +70,10 @@ export function registerSecurity(app: FastifyInstance, opts: { dev?: boolean }) 
   app.addHook('onRequest', async (req) => {
     const m = req.method;
     if (m === 'GET' || m === 'HEAD' || m === 'OPTIONS') return;
-    const origin = req.headers.origin;
+    // the SAML assertion consumer service (issue 39, decision 39-04): the identity provider's page
+    // posts a plain form to it from its own site; the signed response is its only credential
+    const samlAcs = req.routeOptions?.url === '/api/sso/saml/:teamId/acs';
+    const origin = samlAcs ? undefined : req.headers.origin;
     // an API token request carries no ambient credential (no cookie is read for it, decision 23-01),
     // and no cross-site page can attach the header without CORS, which we never grant
     if (bearerSecret(req) !== null) {
@@ -84,14 +87,14 @@ export function registerSecurity(app: FastifyInstance, opts: { dev?: boolean }) 
         ok = false;
       }
       if (!ok) throw forbidden('Cross-site request refused');
-    } else {
+    } else if (!samlAcs) {
       const site = req.headers['sec-fetch-site'];
       if (site === 'cross-site') throw forbidden('Cross-site request refused');
     }
     const ct = String(req.headers['content-type'] ?? '').toLowerCase();
     const hasBody = Number(req.headers['content-length'] ?? 0) > 0 || req.headers['transfer-encoding'] !== undefined;
     // application/scim+json: SCIM 2.0 clients at /scim/v2 (issue 39)
-    if (hasBody && !(ct.startsWith('application/json') || ct.startsWith('multipart/form-data') || ct.startsWith('application/scim+json'))) {
+    if (hasBody && !(ct.startsWith('application/json') || ct.startsWith('multipart/form-data') || ct.startsWith('application/scim+json') || (samlAcs && ct.startsWith('application/x-www-form-urlencoded')))) {
       throw unsupportedMediaType('Unsupported content type');
     }
   });
