@@ -13,8 +13,10 @@ import {
 } from '#shared/contracts/designs';
 import { getCards, getProfile, putProfile } from '#shared/contracts/profile';
 import { getAdminOrdersById, getAdminOutbox } from '#shared/contracts/admin';
+import { postUploadLogo } from '#shared/contracts/uploads';
+import { postPhotoroomRemoveBackground } from '#shared/contracts/ai';
 import { errorMessage, fieldErrors } from '#web/lib/api';
-import { callEndpoint, endpointHref, endpointKey, endpointPrefix, endpointQuery } from '#web/lib/endpoint';
+import { callEndpoint, endpointHref, endpointKey, endpointPrefix, endpointQuery, uploadToEndpoint } from '#web/lib/endpoint';
 import { toast } from '#web/lib/toast';
 
 /**
@@ -63,6 +65,26 @@ export function useResubmitDesign(cardId: number | null) {
   return useMutation({
     mutationFn: (body: DesignResubmitInput) => callEndpoint(postCardsByIdResubmit, { params: { id: cardId ?? 0 }, body }),
     onSuccess: () => qc.invalidateQueries(),
+  });
+}
+
+/** A logo uploaded in the designer (the uploads feature's logo upload): its stored file's URL. */
+export function useUploadDesignLogo() {
+  return useMutation({ mutationFn: (file: Blob) => uploadToEndpoint(postUploadLogo, file, { fileName: file instanceof File ? file.name : 'logo.png' }).then((r) => r.url) });
+}
+
+/**
+ * The logo with its background removed by the AI image tools' endpoint (PhotoRoom when configured,
+ * else the built-in cut-out in the sandbox lane): the stored PNG's URL, a file of the caller's.
+ */
+export function useRemoveLogoBackground() {
+  return useMutation({
+    mutationFn: async (logoHref: string) => {
+      const res = await fetch(logoHref, { credentials: 'same-origin' });
+      if (!res.ok) throw new Error('Your logo could not be read. Upload it again.');
+      const out = await uploadToEndpoint(postPhotoroomRemoveBackground, await res.blob(), { fileName: 'logo.png' });
+      return out.processedImageUrl;
+    },
   });
 }
 

@@ -61,6 +61,8 @@ export function useDesignSubmit() {
       orderId?: number;
       /** a new order from the checkout: where the cards go */
       shippingAddress?: ShippingAddressInput;
+      /** the design's own logo (uploaded in the designer, issue 37); else the server takes the profile's */
+      logoUrl?: string;
     },
     onFieldErrors: (e: Partial<Record<keyof DesignValues, string>>) => void,
   ): Promise<boolean> {
@@ -69,7 +71,7 @@ export function useDesignSubmit() {
       const res = await submit.mutateAsync({
         templateId: opts.templateId,
         cardType: opts.cardType,
-        customerProfile: toCustomerProfile(values),
+        customerProfile: { ...toCustomerProfile(values), ...(opts.logoUrl ? { logoUrl: opts.logoUrl } : {}) },
         ...(opts.look ? { look: opts.look } : {}),
         submittedAt: new Date().toISOString(),
         ...(opts.quantity !== undefined ? { quantity: opts.quantity } : {}),

@@ -1,6 +1,7 @@
 import type { CardTypeId, PrintProcess } from '#shared/catalogue';
 import { CARD_TYPE_PROCESSES } from '#shared/catalogue';
 import { finishOf, type CardFinish } from '#shared/templates/look';
+import { MIN_INK, inkAmount, inkScale } from '#shared/templates/engraving';
 import { IDENTITY, applyMatrix, multiply, parseTransform, pathBounds, type Matrix, type XNode } from './usvg';
 import type { Box } from './geometry';
 
@@ -85,8 +86,8 @@ export interface PrintSide {
   warnings: string[];
 }
 
-/** Below this share of the engraving tone a mark is the metal itself, not engraved or printed. */
-export const MIN_INK = 0.12;
+// the ink rule is shared with the designer's "as engraved" preview (decision 37-06)
+export { MIN_INK, inkAmount, inkScale };
 /** The quiet zone the print file gives the QR code (ISO/IEC 18004 asks for 4 modules). */
 export const QR_QUIET_MODULES = 4;
 
@@ -116,19 +117,6 @@ export function printFinish(cardType: string): CardFinish {
 
 export function processOf(cardType: string): PrintProcess {
   return (CARD_TYPE_PROCESSES[cardType as CardTypeId] ?? CARD_TYPE_PROCESSES.standard)[0];
-}
-
-/** How much of the engraving (or print) tone a colour holds on this finish: 0 the metal, 1 the ink. */
-export function inkAmount(rgb: [number, number, number], f: CardFinish): number {
-  const { base, span } = inkScale(f);
-  const v = (lum(rgb) - base) / span;
-  return Math.max(0, Math.min(1, v));
-}
-
-/** The finish's metal tone and the distance to its engraving tone (for per-pixel work). */
-export function inkScale(f: CardFinish): { base: number; span: number } {
-  const base = lum(parseColor(f.base)!);
-  return { base, span: lum(parseColor(f.ink)!) - base };
 }
 
 /** A naive RGB -> CMYK (no ICC profile: the printer's RIP makes the final conversion). Values 0..1. */

@@ -16,7 +16,6 @@ import {
   checkDesign,
   designFromProfile,
   previewData,
-  previewStyleOf,
   toCustomerProfile,
   type DesignValues,
   type TemplatesQuery,
@@ -30,6 +29,10 @@ import { LookPicker, lookFromParams } from '#web/features/designs/components/loo
 import { errorMessage, fieldErrors } from '#web/lib/api';
 import { designFromStored, editCardId } from '#web/features/designs/design-edit';
 import { useDesignForEdit, useResubmitDesign } from '#web/features/designs/api';
+import { useLogoFindings } from '#web/features/designs/use-logo-findings';
+import { useNarrowLayout } from '#web/features/designs/use-narrow-layout';
+import { LogoAck, LogoPanel, LogoWarnings } from './logo-panel';
+import { DesignLegal, DesignPreviewCard, StickyPreview, type PreviewInput } from './design-preview';
 
 /** The order the designer designs for (`/design?order={id}`, issue 35), as the page finds it among the user's orders. */
 export interface DesignOrder {
@@ -111,6 +114,12 @@ export function DesignWizard({
   const editQ = useDesignForEdit(editId);
   const editing = editId !== null && editQ.data?.canResubmit ? editQ.data : null;
   const resubmit = useResubmitDesign(editId);
+  const narrow = useNarrowLayout();
+  // the design's own logo (uploaded or cut out here, issue 37): sent with the design; else the card
+  // shows the stored design's logo or the profile's, as the server renders it
+  const [ownLogo, setOwnLogo] = useState<string | null>(null);
+  const [logoAck, setLogoAck] = useState(false);
+  const [logoAckError, setLogoAckError] = useState(false);
   // an order's design keeps the order's card type
   useEffect(() => {
     if (forOrder && cardType !== forOrder.cardType) setCardType(forOrder.cardType);
@@ -146,6 +155,15 @@ export function DesignWizard({
     [look, cardType],
   );
   const data = useMemo(() => ({ ...previewData(v), look: { ...effectiveLook, cardType } }), [v, effectiveLook, cardType]);
+  const logoHref = ownLogo ?? (editing?.customerProfile.logoUrl || null) ?? profile?.logoUrl ?? null;
+  const logo = useLogoFindings(logoHref, cardType);
+  // a new logo or another metal asks again
+  useEffect(() => {
+    setLogoAck(false);
+    setLogoAckError(false);
+  }, [logoHref, cardType]);
+  const preview: PreviewInput = { selected, data, qrUrl, logoHref, cardType };
+  const withLogo = ownLogo ? { logoUrl: ownLogo } : {};
 
   async function onSubmit(e: FormEvent) {
     e.preventDefault();
@@ -156,9 +174,16 @@ export function DesignWizard({
       return;
     }
     setErrors({});
+    if (logo.findings.length && !logoAck) {
+      // the logo will not come out as the colour preview shows: fix it, or send it knowingly
+      setLogoAckError(true);
+      toast({ title: 'Check your logo', description: 'Fix the logo, or tick the box to send it as it is.', variant: 'destructive' });
+      document.getElementById('logo-ack')?.focus();
+      return;
+    }
     if (editing) {
       try {
-        const res = await resubmit.mutateAsync({ templateId: selected?.id ?? templateId, customerProfile: toCustomerProfile(v), look: effectiveLook });
+        const res = await resubmit.mutateAsync({ templateId: selected?.id ?? templateId, customerProfile: { ...toCustomerProfile(v), ...withLogo }, look: effectiveLook });
         toast({ title: 'Design resubmitted', description: `Your edited design for order #${res.orderId} is back in review. We e-mail you when it is reviewed.` });
         navigate(res.statusPath);
       } catch (err) {
@@ -169,7 +194,7 @@ export function DesignWizard({
       return;
     }
     if (forOrder) {
-      await submit.run(v, { templateId: selected?.id ?? templateId, cardType: forOrder.cardType, look: effectiveLook, orderId: forOrder.id }, setErrors);
+      await submit.run(v, { templateId: selected?.id ?? templateId, cardType: forOrder.cardType, look: effectiveLook, orderId: forOrder.id, ...withLogo }, setErrors);
       return;
     }
     // a new order: only through the checkout's summary and confirm step
@@ -180,7 +205,7 @@ export function DesignWizard({
   async function confirmOrder(choice: DesignCheckoutChoice) {
     await submit.run(
       v,
-      { templateId: selected?.id ?? templateId, cardType, look: effectiveLook, quantity: choice.quantity, deliveryOption: choice.deliveryOption, cardStyle: choice.cardStyle, shippingAddress: choice.shippingAddress },
+      { templateId: selected?.id ?? templateId, cardType, look: effectiveLook, quantity: choice.quantity, deliveryOption: choice.deliveryOption, cardStyle: choice.cardStyle, shippingAddress: choice.shippingAddress, ...withLogo },
       (e) => {
         setErrors(e);
         if (Object.keys(e).length) setStage('design');
@@ -206,6 +231,29 @@ export function DesignWizard({
   }
 
   const ct = findCardType(cardType)!;
+  const pending = submit.isPending || resubmit.isPending;
+  const submitPart = (
+    <>
+      <div className="space-y-1 text-xs text-muted-foreground">
+        <p>Empty fields are left off the card.</p>
+        <p>{qrUrl ? 'The QR code opens your public profile.' : 'Your QR code is created from your profile when you submit, and added to the back of your card.'}</p>
+      </div>
+      <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1 border-t border-border pt-4 text-sm">
+        <span>
+          {ct.label} · {formatUsd(ct.priceCents)} per card
+        </span>
+        <span className="whitespace-nowrap text-muted-foreground" data-testid="design-quote">
+          {forOrder ? `Order #${forOrder.id}: ${forOrder.quantity.toLocaleString('en-US')} cards` : `${QUANTITY_DEFAULT} cards: ${formatUsd(ct.priceCents * QUANTITY_DEFAULT)}`}
+        </span>
+      </div>
+      <LogoAck findings={logo.findings} checked={logoAck} onChange={(c) => { setLogoAck(c); if (c) setLogoAckError(false); }} error={logoAckError} />
+      <Button type="submit" variant="gold" size="lg" className="w-full" disabled={pending || values === null}>
+        {pending ? <Spinner className="size-4" label="Submitting" /> : <Send />}
+        {pending ? 'Submitting...' : editing ? 'Resubmit for Review' : forOrder ? 'Submit for Review' : 'Continue to checkout'}
+      </Button>
+      {editing || forOrder ? <DesignLegal action="sending your design" /> : null}
+    </>
+  );
   return (
     <div className="mx-auto max-w-7xl px-4 py-10 sm:py-14">
       <header className="max-w-2xl">
@@ -232,7 +280,13 @@ export function DesignWizard({
             </CardContent>
           </Card>
           <aside aria-label="Your design" className="lg:sticky lg:top-24 lg:self-start">
-            <CardPair layout="stack" front={selected?.front} back={selected?.back} name={selected?.name} data={data} qrUrl={qrUrl} logoHref={profile?.logoUrl} />
+            <CardPair layout="stack" front={selected?.front} back={selected?.back} name={selected?.name} data={data} qrUrl={qrUrl} logoHref={logoHref} />
+            {logo.findings.length ? (
+              <div className="mt-4 space-y-1">
+                <LogoWarnings findings={logo.findings} compact testId="logo-warnings-checkout" />
+                <p className="text-xs text-muted-foreground">You chose to send the logo as it is. Go back to the design to change it.</p>
+              </div>
+            ) : null}
           </aside>
         </div>
       ) : (
@@ -253,7 +307,8 @@ export function DesignWizard({
         </p>
       ) : null}
 
-      <form onSubmit={onSubmit} noValidate className="mt-8 grid grid-cols-1 gap-10 lg:grid-cols-[minmax(0,1fr)_minmax(0,1.1fr)]">
+      <form onSubmit={onSubmit} noValidate className={narrow ? 'mt-6 flex flex-col gap-8' : 'mt-8 grid grid-cols-1 gap-10 lg:grid-cols-[minmax(0,1fr)_minmax(0,1.1fr)]'}>
+        {narrow ? <StickyPreview p={preview} loading={templatesQ.isLoading} onTruncated={setTruncated} /> : null}
         <div className="space-y-10">
           <section aria-labelledby="step-template" className="space-y-4">
             <div id="step-template">
@@ -279,6 +334,7 @@ export function DesignWizard({
               <CardTypePicker value={cardType} onChange={setCardType} />
             )}
             <LookPicker cardType={cardType} look={effectiveLook} onChange={setLook} />
+            <LogoPanel logoHref={logoHref} onChange={setOwnLogo} findings={logo.findings} />
           </section>
 
           <section aria-labelledby="step-info" className="space-y-4">
@@ -289,43 +345,20 @@ export function DesignWizard({
           </section>
         </div>
 
-        <aside className="lg:sticky lg:top-24 lg:self-start" aria-label="Live preview">
+        {narrow ? (
           <Card>
-            <CardContent className="space-y-5 p-5">
-              <div className="flex items-center justify-between gap-2">
-                <h2 className="text-lg font-semibold">Live Preview</h2>
-                {selected ? (
-                  <span className="text-xs uppercase tracking-wider text-muted-foreground" data-testid="preview-style">
-                    {previewStyleOf(selected.name)} style · {selected.name}
-                  </span>
-                ) : null}
-              </div>
-              {templatesQ.isLoading ? (
-                <PageSpinner />
-              ) : (
-                <CardPair layout="stack" front={selected?.front} back={selected?.back} name={selected?.name} data={data} qrUrl={qrUrl} logoHref={profile?.logoUrl} onTruncated={setTruncated} />
-              )}
-              <p className="text-xs text-muted-foreground">Empty fields are left off the card.</p>
-              <p className="text-xs text-muted-foreground">
-                {qrUrl
-                  ? 'The QR code opens your public profile.'
-                  : 'Your QR code is created from your profile when you submit, and added to the back of your card.'}
-              </p>
-              <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1 border-t border-border pt-4 text-sm">
-                <span>
-                  {ct.label} · {formatUsd(ct.priceCents)} per card
-                </span>
-                <span className="whitespace-nowrap text-muted-foreground" data-testid="design-quote">
-                  {forOrder ? `Order #${forOrder.id}: ${forOrder.quantity.toLocaleString('en-US')} cards` : `${QUANTITY_DEFAULT} cards: ${formatUsd(ct.priceCents * QUANTITY_DEFAULT)}`}
-                </span>
-              </div>
-              <Button type="submit" variant="gold" size="lg" className="w-full" disabled={submit.isPending || resubmit.isPending || values === null}>
-                {submit.isPending || resubmit.isPending ? <Spinner className="size-4" label="Submitting" /> : <Send />}
-                {submit.isPending || resubmit.isPending ? 'Submitting...' : editing ? 'Resubmit for Review' : forOrder ? 'Submit for Review' : 'Continue to checkout'}
-              </Button>
-            </CardContent>
+            <CardContent className="space-y-5 p-5">{submitPart}</CardContent>
           </Card>
-        </aside>
+        ) : (
+          <aside className="lg:sticky lg:top-24 lg:self-start" aria-label="Live preview">
+            <Card>
+              <CardContent className="space-y-5 p-5">
+                <DesignPreviewCard p={preview} loading={templatesQ.isLoading} onTruncated={setTruncated} />
+                {submitPart}
+              </CardContent>
+            </Card>
+          </aside>
+        )}
       </form>
         </>
       )}
