@@ -96,13 +96,12 @@ export function DesignWizard({
   const forOrder = orderParam !== null && orderArg ? orderArg : null;
   const [stage, setStage] = useState<'design' | 'checkout'>('design');
   const [templateId, setTemplateId] = useState(() => parseTemplateId(params.get('templateId')));
-  // the AI assistant's "Apply to my card" sends ?accent=&font=; a printed colour needs Color Metal
+  // the AI assistant's "Apply to my card" sends ?cardType=&accent=&font=; an accent the metal cannot
+  // make is dropped (effectiveLook), never a silent switch to Color Metal and its price (issue 37)
   const [look, setLook] = useState<CardLookInput>(() => lookFromParams(params));
   const [cardType, setCardType] = useState<CardTypeId>(() => {
     const c = params.get('cardType');
-    if (c && (CARD_TYPE_IDS as readonly string[]).includes(c)) return c as CardTypeId;
-    const asked = lookFromParams(params).accent;
-    return asked && allowedAccent(DEFAULT_CARD_TYPE, asked) !== asked ? 'color' : DEFAULT_CARD_TYPE;
+    return c && (CARD_TYPE_IDS as readonly string[]).includes(c) ? (c as CardTypeId) : DEFAULT_CARD_TYPE;
   });
   const [values, setValues] = useState<DesignValues | null>(null);
   const [errors, setErrors] = useState<Partial<Record<keyof DesignValues, string>>>({});
