@@ -107,6 +107,7 @@ export const TWO_FACTOR_MESSAGES = {
   passkeyFailed: 'The passkey could not be verified. Please try again.',
   passkeyUnknown: 'This passkey is not registered with any account.',
   passkeyExpired: 'The passkey request has expired. Please try again.',
+  passkeyOtherAccount: 'This passkey belongs to another account. Use a passkey of the account you are signed in with.',
 } as const;
 
 /** What the 403s of the staff guard and of sensitive actions carry as `code` (the web reacts to it). */
@@ -158,13 +159,6 @@ export const TwoFactorRequiredResponse = z.strictObject({
   methods: z.array(z.enum(['totp', 'passkey'])),
 });
 
-/** POST /api/auth/reauthenticate: the password (accounts without a second factor) or a code. */
-export const ReauthenticateBody = z
-  .strictObject({
-    password: z.string().max(PASSWORD_MAX, TWO_FACTOR_MESSAGES.wrongPassword).optional(),
-    code: codeField.optional(),
-  })
-  .refine((v) => v.password !== undefined || v.code !== undefined, { message: TWO_FACTOR_MESSAGES.codeNeeded, path: ['code'] });
 
 export const ReauthenticateResponse = z.strictObject({ authenticatedAt: isoDateTime });
 
@@ -212,6 +206,17 @@ export const PasskeyRegisterBody = z.strictObject({
 });
 export const PasskeyRenameBody = z.strictObject({ name: passkeyName });
 export const PasskeySignInBody = z.strictObject({ credential: PasskeyAuthenticationCredential });
+/**
+ * POST /api/auth/reauthenticate: the password (accounts without a second factor), a code, or one of
+ * the account's passkeys (the browser's answer to `POST /api/auth/passkey/options`; decision 39-05).
+ */
+export const ReauthenticateBody = z
+  .strictObject({
+    password: z.string().max(PASSWORD_MAX, TWO_FACTOR_MESSAGES.wrongPassword).optional(),
+    code: codeField.optional(),
+    credential: PasskeyAuthenticationCredential.optional(),
+  })
+  .refine((v) => v.password !== undefined || v.code !== undefined || v.credential !== undefined, { message: TWO_FACTOR_MESSAGES.codeNeeded, path: ['code'] });
 
 /** The options for navigator.credentials.create/get, as the server library makes them (passed through to the browser library). */
 export const WebAuthnOptionsResponse = z.strictObject({ options: z.record(z.string(), z.unknown()) });

@@ -31,13 +31,49 @@ export async function throwIfNotOk(res: Response): Promise<void> {
   }
 }
 
-export async function apiRequest(method: string, url: string, body?: unknown, headers: Record<string, string> = {}): Promise<Response> {
+/**
+ * "Confirm it is you" (issue 39, decision 39-05): a sensitive staff action answered 403
+ * `recent_auth_required` asks the page's confirm dialog (registered by `setRecentAuthConfirm`),
+ * and is sent once more when the person confirmed. Without a dialog the 403 stays an error.
+ */
+const RECENT_AUTH_CODE = 'recent_auth_required';
+let confirmRecentAuth: (() => Promise<boolean>) | null = null;
+
+/** Registers the dialog that confirms the session; answers the function that removes it again. */
+export function setRecentAuthConfirm(confirm: () => Promise<boolean>): () => void {
+  confirmRecentAuth = confirm;
+  return () => {
+    if (confirmRecentAuth === confirm) confirmRecentAuth = null;
+  };
+}
+
+/** True when the error is the refusal the confirm dialog can lift. */
+function isRecentAuthRequired(status: number, bodyText: string): boolean {
+  if (status !== 403 || !bodyText.includes(RECENT_AUTH_CODE)) return false;
+  try {
+    return (JSON.parse(bodyText) as { code?: string }).code === RECENT_AUTH_CODE;
+  } catch {
+    return false;
+  }
+}
+
+/** Asks the confirm dialog, when one is there and the refusal is the recent-auth one. */
+async function confirmedAfter(status: number, bodyText: string): Promise<boolean> {
+  return !!confirmRecentAuth && isRecentAuthRequired(status, bodyText) && (await confirmRecentAuth());
+}
+
+export async function apiRequest(method: string, url: string, body?: unknown, headers: Record<string, string> = {}, retried = false): Promise<Response> {
   const res = await fetch(url, {
     method,
     credentials: 'include',
     headers: body !== undefined ? { 'Content-Type': 'application/json', ...headers } : headers,
     body: body !== undefined ? JSON.stringify(body) : undefined,
   });
+  if (res.status === 403 && !retried && confirmRecentAuth) {
+    const text = (await res.text().catch(() => '')) || '';
+    if (await confirmedAfter(res.status, text)) return apiRequest(method, url, body, headers, true);
+    throw new ApiError(res.status, text, res.statusText);
+  }
   await throwIfNotOk(res);
   return res;
 }
@@ -64,6 +100,13 @@ export function uploadFile<T = { url: string }>(
   file: Blob,
   opts: { onProgress?: (fraction: number) => void; extra?: Record<string, string>; fileName?: string } = {},
 ): Promise<T> {
+  return uploadOnce<T>(url, field, file, opts).catch(async (err: unknown) => {
+    if (err instanceof ApiError && (await confirmedAfter(err.status, err.bodyText))) return uploadOnce<T>(url, field, file, opts);
+    throw err;
+  });
+}
+
+function uploadOnce<T>(url: string, field: string, file: Blob, opts: { onProgress?: (fraction: number) => void; extra?: Record<string, string>; fileName?: string }): Promise<T> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open('POST', url);

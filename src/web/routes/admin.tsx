@@ -19,6 +19,7 @@ import { ShopPagesSettingsForm } from '#web/features/settings/components/shop-pa
 import { ProductionTab } from '#web/features/production/components/production-tab';
 import { usePrintGate } from '#web/features/print/api';
 import { PrintCheckPanel } from '#web/features/print/components/print-check-panel';
+import { ConfirmIdentityDialog } from '#web/features/auth/components/confirm-identity-dialog';
 
 /** The design review shows the print feature's check of each card (issue 22). */
 const PRINT_CHECK: PrintCheckSlot = { useGate: usePrintGate, Panel: PrintCheckPanel };
@@ -101,6 +102,7 @@ function AdminDashboard() {
         </TabsContent>
       </Tabs>
       <OrderDetailDialog orderId={openOrder} onClose={() => setOpenOrder(null)} fullScreen />
+      <ConfirmIdentityDialog />
     </>
   );
 }

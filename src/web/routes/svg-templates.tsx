@@ -9,6 +9,7 @@ import { errorMessage } from '#web/lib/api';
 import { usePageTitle } from '#web/lib/use-page-title';
 
 import { TemplateEditor } from '#web/features/templates/components/svg-template-editor';
+import { ConfirmIdentityDialog } from '#web/features/auth/components/confirm-identity-dialog';
 
 export default function SvgTemplatesPage() {
   usePageTitle('SVG Templates');
@@ -57,6 +58,7 @@ function Manager() {
           ))}
         </div>
       )}
+      <ConfirmIdentityDialog />
     </div>
   );
 }

@@ -185,7 +185,18 @@ export async function twoFactorRoutes(app: FastifyInstance, opts: TwoFactorRoute
     if (!req.sessionId) throw unauthorized('Sign in with your password or a passkey.');
     const factors = await factorsOf(ctx, userId);
     let secondFactor = false;
-    if (req.body.code !== undefined) {
+    if (req.body.credential !== undefined) {
+      // one of this account's passkeys (a passkey of another account proves nothing here, and signs no one in)
+      const proof = await verifyPasskeySignIn(ctx, req, req.body.credential).catch(async (e) => {
+        await recordAuthEvent(ctx, req, { kind: 'two-factor-failed', userId, detail: { reason: 'passkey', step: 'reauthenticate' } });
+        throw e;
+      });
+      if (proof.user?.id !== userId) {
+        await recordAuthEvent(ctx, req, { kind: 'two-factor-failed', userId, detail: { reason: 'other-account-passkey', step: 'reauthenticate' } });
+        throw badRequest(TWO_FACTOR_MESSAGES.passkeyOtherAccount, { credential: TWO_FACTOR_MESSAGES.passkeyOtherAccount });
+      }
+      secondFactor = true;
+    } else if (req.body.code !== undefined) {
       const result = await checkSecondFactor(ctx, userId, req.body.code);
       if (result === 'wrong' || result === 'used') {
         await recordAuthEvent(ctx, req, { kind: 'two-factor-failed', userId, detail: { reason: result, step: 'reauthenticate' } });

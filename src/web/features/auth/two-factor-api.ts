@@ -87,6 +87,13 @@ export async function signInWithPasskey(autofill = false) {
   return callEndpoint(postAuthPasskey, { body: { credential: credential as never } });
 }
 
+/** Confirms the signed-in session with one of its passkeys (the staff's "confirm it is you"). */
+export async function reauthenticateWithPasskey() {
+  const { options } = await callEndpoint(postAuthPasskeyOptions);
+  const credential = await startAuthentication({ optionsJSON: options as never });
+  return callEndpoint(postAuthReauthenticate, { body: { credential: credential as never } });
+}
+
 /** Stops a waiting autofill request (before a button starts its own ceremony, or when the page goes). */
 export function cancelPasskeyCeremony() {
   WebAuthnAbortService.cancelCeremony();
