@@ -133,9 +133,12 @@ export function editDesignPath(cardId: number): string {
   return withQuery('/design', { card: String(cardId) });
 }
 
-/** `/design?accent=%23hex&font=Name`: the designer with an AI suggestion applied (issue 20). */
-export function designWithLookPath(look: { accent?: string; font?: string }): string {
-  return withQuery('/design', { accent: look.accent, font: look.font });
+/**
+ * `/design?cardType=standard&accent=%23hex&font=Name`: the designer with an AI suggestion applied
+ * (issue 20). The card type is always named (issue 37): the designer never picks a metal from the colour.
+ */
+export function designWithLookPath(look: { cardType?: string; accent?: string; font?: string }): string {
+  return withQuery('/design', { cardType: look.cardType, accent: look.accent, font: look.font });
 }
 
 /** "My orders": the signed-in customer's orders. */

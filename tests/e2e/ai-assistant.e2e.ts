@@ -102,6 +102,8 @@ describe('AI Design Assistant page', () => {
     await page.getByRole('button', { name: 'Get Feedback' }).click();
     await toastWith(page, 'No question provided').waitFor();
 
+    // printed colours are judged as printed on Color Metal (an engraved metal makes its own colours)
+    await page.locator('#f-cardtype').selectOption('color');
     await page.locator('#f-bg').fill('#222222');
     await page.locator('#f-text').fill('#555555');
     // live contrast read-out while typing
@@ -112,7 +114,7 @@ describe('AI Design Assistant page', () => {
     await toastWith(page, 'Feedback received!').waitFor();
     const result = page.getByTestId('feedback-result');
     await result.waitFor();
-    expect(await result.getByTestId('feedback-answer').textContent()).toContain('2.13:1');
+    expect(await result.getByTestId('feedback-answer').textContent()).toMatch(/Color Metal with a Matte finish has a contrast of [12]\.\d\d:1/);
     const contrast = result.locator('[data-testid="finding"][data-id="contrast-text"]');
     expect(await contrast.getAttribute('data-severity')).toBe('critical');
     expect(Number(await result.getByTestId('feedback-score').evaluate((el) => el.firstChild?.textContent))).toBeLessThan(80);
@@ -153,12 +155,23 @@ describe('AI Design Assistant page', () => {
     await page.getByRole('button', { name: 'Generate Palette' }).click();
     await page.getByText('Use a hex colour like #1A2B3C').waitFor();
 
-    // one click applies the palette to a card: the designer opens on Color Metal with that colour
-    const href = (await result.getByTestId('apply-palette').getAttribute('href'))!;
-    const accent = new URL(href, 'http://x').searchParams.get('accent')!.toLowerCase();
-    expect(accent).toMatch(/^#[0-9a-f]{6}$/);
-    await result.getByTestId('apply-palette').click();
-    await page.waitForURL(/\/design\?accent=/);
+    // "Apply to my card" (issue 37): on the card's metal (Standard Metal, engraved) no printed colour
+    // fits; each is marked, and Color Metal is offered only with a confirm naming the price
+    const apply = result.getByTestId('apply-palette');
+    expect(await apply.locator('[data-testid="apply-colour"][data-fits="true"]').count()).toBe(0);
+    expect(await apply.getByRole('button', { name: 'Apply to my card' }).count()).toBe(0);
+    const switchable = apply.locator('[data-testid="apply-colour"]', { hasText: 'Color Metal can print it' }).first();
+    const accent = (await switchable.getAttribute('data-hex'))!.toLowerCase();
+    await switchable.click();
+    await apply.getByTestId('apply-palette-switch').click();
+    const confirm = page.getByTestId('apply-price-confirm');
+    expect(await confirm.textContent()).toContain('Standard Metal ($4.00 a card) to Color Metal ($5.00 a card): +$1.00 a card');
+    await confirm.getByRole('button', { name: 'Keep Standard Metal' }).click();
+    await confirm.waitFor({ state: 'detached' });
+    expect(page.url()).toContain('/ai-assistant');
+    await apply.getByTestId('apply-palette-switch').click();
+    await page.getByRole('button', { name: /Switch and apply \(\+\$1\.00 a card\)/ }).click();
+    await page.waitForURL(/\/design\?cardType=color&accent=/);
     await expect.poll(() => page.getByTestId('card-type-color').getAttribute('aria-checked'), { timeout: 20_000 }).toBe('true');
     // the name is drawn once it is filled in (empty fields are left off the card)
     await page.getByLabel('Full Name').fill('Alexandra Reed');

@@ -4,6 +4,7 @@ import type { Browser, Page } from 'playwright-core';
 import { newContext, signUpViaApi, toastLocator, trackPageErrors, type BrowserServer, openBrowserSuite, closeBrowserSuite } from '#tests/helpers/browser';
 import { cards, orders, templates, users } from '#server/db/schema/index';
 import { BUILTIN_TEMPLATES } from '#shared/templates/builtin';
+import sharp from 'sharp';
 
 let server: BrowserServer;
 let browser: Browser;
@@ -32,7 +33,7 @@ async function fillDesign(page: Page, v: Partial<Record<'Full Name' | 'Job Title
 }
 
 describe('template gallery', () => {
-  it('shows the four templates with real thumbnails, the back on hover, 15 and 16 inverted, and Sign In to Use when signed out', async () => {
+  it('shows the four templates with real thumbnails, the back on hover, each on its metal by name, and Sign In to Use when signed out', async () => {
     const ctx = await newContext(browser, server.baseUrl);
     const page = await ctx.newPage();
     const errors = trackPageErrors(page);
@@ -51,11 +52,19 @@ describe('template gallery', () => {
     await expect.poll(() => thumb.getAttribute('data-side')).toBe('back');
     await page.mouse.move(0, 0);
     await expect.poll(() => thumb.getAttribute('data-side')).toBe('front');
-    // inverted for 15 and 16 only
-    for (const [id, inverted] of [[15, true], [16, true], [17, false], [18, false]] as const) {
-      const cls = await page.getByTestId(`template-thumbnail-${id}`).locator('img').first().getAttribute('class');
-      expect(cls?.split(' ').includes('invert'), `template ${id}`).toBe(inverted);
+    // issue 37: every template on the metal it is made in (black steel, bright engraving), as the
+    // page's text says: never inverted to a white card, and the rendered card itself is dark
+    for (const id of [15, 16, 17, 18]) {
+      const img = page.getByTestId(`template-thumbnail-${id}`).locator('img').first();
+      expect(await img.evaluate((el) => getComputedStyle(el).filter), `template ${id}`).toBe('none');
+      const jpeg = await page.request.get((await img.getAttribute('src'))!);
+      const { channels } = await sharp(await jpeg.body()).stats();
+      expect(channels.slice(0, 3).reduce((sum, c) => sum + c.mean, 0) / 3, `template ${id} is a dark card`).toBeLessThan(80);
     }
+    expect(await page.getByText('black steel, bright engraving').count()).toBe(1);
+    // names, never internal ids
+    expect(await page.locator('main').innerText()).not.toMatch(/#\s?\d+/);
+    for (const name of ['Minimal', 'Classic', 'Simple', 'Modern']) await page.getByRole('heading', { name, exact: true }).waitFor();
     // the category filter: All plus each category
     const filter = page.getByRole('group', { name: 'Filter by category' });
     expect(await filter.getByRole('button').allTextContents()).toEqual(['All', 'Business Card']);

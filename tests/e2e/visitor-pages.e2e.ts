@@ -83,7 +83,8 @@ describe('home page', () => {
     for (let i = 0; i < active.length; i++) {
       const text = await cards.nth(i).textContent();
       expect(text).toContain(active[i]!.name);
-      expect(text).toContain(`#${active[i]!.id}`);
+      // issue 37: names, never internal ids ("Template #15")
+      expect(text).not.toContain(`#${active[i]!.id}`);
       expect(await cards.nth(i).getAttribute('href')).toBe('/templates');
     }
     expect(await page.getByRole('link', { name: 'Browse Templates' }).getAttribute('href')).toBe('/templates');

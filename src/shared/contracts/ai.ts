@@ -1,5 +1,5 @@
 import { defineEndpoint } from './endpoint';
-import { AiBackgroundRemoveResponse, AiFeedbackCreateBody, AiFeedbackCreateResponse, AiPaletteCreateBody, AiPaletteCreateResponse, AiSuggestionCreateBody, AiSuggestionCreateResponse } from '#shared/schemas/ai';
+import { AiApplyBody, AiApplyResponse, AiBackgroundRemoveResponse, AiCurrentDesignResponse, AiFeedbackCreateBody, AiFeedbackCreateResponse, AiPaletteCreateBody, AiPaletteCreateResponse, AiSuggestionCreateBody, AiSuggestionCreateResponse } from '#shared/schemas/ai';
 
 export const postAiDesignSuggestions = defineEndpoint({
   method: 'POST',
@@ -31,4 +31,21 @@ export const postPhotoroomRemoveBackground = defineEndpoint({
   access: 'user',
   ownBody: { upload: { field: 'image', what: 'image whose background is removed' } },
   responses: { 200: AiBackgroundRemoveResponse },
+});
+
+export const postAiApply = defineEndpoint({
+  method: 'POST',
+  path: '/api/ai/apply',
+  access: 'user',
+  body: AiApplyBody,
+  summary: 'Check what an AI suggestion may change on your card (never the metal or price without your confirmation)',
+  responses: { 200: AiApplyResponse },
+});
+
+export const getAiCurrentDesign = defineEndpoint({
+  method: 'GET',
+  path: '/api/ai/current-design',
+  access: 'user',
+  summary: 'Your current card design for the AI assistant (latest design, else your profile)',
+  responses: { 200: AiCurrentDesignResponse },
 });

@@ -121,18 +121,23 @@ export const AiPaletteCreateBody = z.strictObject({
 export type ColorPaletteRequest = z.input<typeof AiPaletteCreateBody>;
 export type ColorPaletteInput = z.output<typeof AiPaletteCreateBody>;
 
+export const TEMPLATE_CHOICE_MESSAGE = 'Choose one of the templates';
+/**
+ * A template by id (any of the shop's templates: the server checks it exists and reads its real
+ * layout, issue 37) or by a built-in's name.
+ */
 const templateField = z
-  .union([z.number(), z.string()], 'Choose one of the templates: 15 Minimal, 16 Classic, 17 Simple, 18 Modern')
+  .union([z.number(), z.string()], TEMPLATE_CHOICE_MESSAGE)
   .optional()
   .transform((v, ctx) => {
-    if (v === undefined || v === '') return 17 as AiTemplateId;
+    if (v === undefined || v === '') return 17;
     const byName: Record<string, AiTemplateId> = { minimal: 15, classic: 16, simple: 17, modern: 18 };
     const n = typeof v === 'number' ? v : /^\d+$/.test(v.trim()) ? Number(v.trim()) : byName[v.trim().toLowerCase()];
-    if (n === undefined || !(AI_TEMPLATE_IDS as readonly number[]).includes(n)) {
-      ctx.addIssue({ code: 'custom', message: 'Choose one of the templates: 15 Minimal, 16 Classic, 17 Simple, 18 Modern' });
+    if (n === undefined || !Number.isInteger(n) || n < 1 || n > 100_000) {
+      ctx.addIssue({ code: 'custom', message: TEMPLATE_CHOICE_MESSAGE });
       return z.NEVER;
     }
-    return n as AiTemplateId;
+    return n;
   });
 
 export const currentDesignSchema = z.strictObject(
@@ -292,6 +297,76 @@ export const AiFeedbackCreateResponse = z.strictObject({
   engine: z.enum(AI_ENGINES),
 });
 export type DesignFeedbackResponse = z.infer<typeof AiFeedbackCreateResponse>;
+
+// ---- "Apply to my card" and the current design (issue 37, decision 37-07) -------------------
+
+/**
+ * POST /api/ai/apply: what a suggestion may change on the card. The card keeps `cardType` unless
+ * `switchTo` names another metal AND `confirmPriceChange` is true (the customer confirmed the new
+ * price); a colour the resulting metal cannot make legibly is not applied and is listed instead.
+ */
+export const AiApplyBody = z.strictObject({
+  cardType: z.enum(CARD_TYPE_IDS, 'Choose a card type from the catalogue'),
+  accent: hexColor.optional(),
+  font: singleLine(60, 'Font name').optional(),
+  switchTo: z.enum(CARD_TYPE_IDS, 'Choose a card type from the catalogue').optional(),
+  confirmPriceChange: z.boolean('confirmPriceChange must be true or false').optional(),
+});
+export type AiApplyRequest = z.input<typeof AiApplyBody>;
+
+export const AiPriceChange = z.strictObject({
+  from: z.enum(CARD_TYPE_IDS),
+  to: z.enum(CARD_TYPE_IDS),
+  fromLabel: z.string(),
+  toLabel: z.string(),
+  differenceCents: z.number().int(),
+  text: z.string(),
+});
+
+export const AiApplyResponse = z.strictObject({
+  cardType: z.enum(CARD_TYPE_IDS),
+  /** #rrggbb applied to the name, or null (none asked, or it does not fit the metal) */
+  accent: z.string().nullable(),
+  font: z.string().nullable(),
+  /** the designer with exactly this applied (the card type always named) */
+  designPath: z.string(),
+  /** what was asked for and not applied, with the reason */
+  notApplied: z.array(z.strictObject({ field: z.enum(['accent', 'font']), value: z.string(), reason: z.string() })),
+  /** the confirmed change of product and price, or null when the metal stays */
+  priceChange: AiPriceChange.nullable(),
+});
+export type AiApplyResult = z.infer<typeof AiApplyResponse>;
+
+export const CURRENT_DESIGN_FIELDS = ['fullName', 'jobTitle', 'companyName', 'email', 'phone', 'website', 'address'] as const;
+
+/** One text field of a template as the template draws it (card units: 1050 x 600, 300 a inch). */
+export const LayoutField = z.strictObject({
+  field: z.string(),
+  side: z.enum(['front', 'back']),
+  x: z.number(),
+  y: z.number(),
+  maxWidth: z.number(),
+  sizePt: z.number(),
+  maxLines: z.number().int(),
+});
+
+/** GET /api/ai/current-design: the signed-in user's latest card design (else the profile's choices). */
+export const AiCurrentDesignResponse = z.strictObject({
+  /** design: the latest submitted card design; profile: the designer's saved choices; none: defaults */
+  source: z.enum(['design', 'profile', 'none']),
+  cardId: z.number().int().nullable(),
+  orderId: z.number().int().nullable(),
+  templateId: z.number().int(),
+  templateName: z.string(),
+  cardType: z.enum(CARD_TYPE_IDS),
+  cardTypeLabel: z.string(),
+  accent: z.string().nullable(),
+  font: z.string().nullable(),
+  businessInfo: z.strictObject(Object.fromEntries(CURRENT_DESIGN_FIELDS.map((k) => [k, z.string()])) as Record<(typeof CURRENT_DESIGN_FIELDS)[number], z.ZodString>),
+  /** the template's real text fields and QR code (from its SVG) */
+  layout: z.strictObject({ fields: z.array(LayoutField), qrSide: z.enum(['front', 'back']).nullable(), qrBorder: z.boolean() }),
+});
+export type AiCurrentDesign = z.infer<typeof AiCurrentDesignResponse>;
 
 export const AiBackgroundRemoveResponse = z.strictObject({
   processedImageUrl: z.string(),

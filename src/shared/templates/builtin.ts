@@ -3,9 +3,9 @@ import { classicBack, classicFront } from '#shared/templates/designs/classic';
 import { minimalBack, minimalFront } from '#shared/templates/designs/minimal';
 import { modernBack, modernFront } from '#shared/templates/designs/modern';
 import { simpleBack, simpleFront } from '#shared/templates/designs/simple';
-import { INVERTED_THUMBNAIL_IDS, templateThumbnailUrl, type TemplateFolder } from './urls';
+import { templateThumbnailUrl, type TemplateFolder } from './urls';
 
-export { INVERTED_THUMBNAIL_IDS, TEMPLATE_FOLDERS, TEMPLATE_SIDES, templateSvgUrl, templateThumbnailUrl, type TemplateFolder, type TemplateSide } from './urls';
+export { TEMPLATE_FOLDERS, TEMPLATE_SIDES, templateSvgUrl, templateThumbnailUrl, type TemplateFolder, type TemplateSide } from './urls';
 
 /** Card geometry (spec: default viewBox 1050x600, aspect ratio 1.6 for previews). */
 export const CARD_WIDTH = 1050;
@@ -102,6 +102,7 @@ export function templateDisplay(t: { id: number; name: string; description: stri
     qrBorder,
     ...(qrBorder ? { qrBorderColor: QR_BORDER_GREEN, qrBorderWidth: 2 } : {}),
     profileTemplate,
-    invertThumbnail: INVERTED_THUMBNAIL_IDS.includes(t.id),
+    // issue 37: every template is shown on the metal it is made in (black steel), never inverted
+    invertThumbnail: false,
   };
 }

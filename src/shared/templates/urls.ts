@@ -1,5 +1,3 @@
-import { TEMPLATE_IDS } from '#shared/catalogue';
-
 /**
  * Template names, sides and addresses without the designs themselves (builtin.ts re-exports
  * them): pages that only show thumbnails import this and stay free of the SVG markup.
@@ -10,8 +8,6 @@ export type TemplateSide = (typeof TEMPLATE_SIDES)[number];
 export const TEMPLATE_FOLDERS = ['minimal', 'classic', 'simple', 'modern'] as const;
 export type TemplateFolder = (typeof TEMPLATE_FOLDERS)[number];
 
-/** Thumbnails of these templates are shown inverted in the gallery (spec). */
-export const INVERTED_THUMBNAIL_IDS: readonly number[] = [TEMPLATE_IDS.minimal, TEMPLATE_IDS.classic];
 
 export function templateThumbnailUrl(id: number, side: TemplateSide, version?: number): string {
   return `/api/template-thumbnail/${id}/${side}${version ? `?v=${version}` : ''}`;

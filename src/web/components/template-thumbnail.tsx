@@ -1,19 +1,21 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { CreditCard } from 'lucide-react';
-import { INVERTED_THUMBNAIL_IDS, templateThumbnailUrl } from '#shared/templates/urls';
+import { templateThumbnailUrl } from '#shared/templates/urls';
+import { templateDisplayName } from '#shared/templates/display-name';
 import { cn } from '#web/lib/utils';
 
 export interface ThumbnailTemplate {
   id: number;
   name: string;
+  folder?: string;
+  description?: string;
   version?: number;
-  invertThumbnail?: boolean;
 }
 
 /**
  * A template's rendered card: the front, and the back while the pointer is over it (when `hover`
- * is on). Templates 15 and 16 are shown inverted. When an image cannot be loaded, a black panel
+ * is on), as the card is made: on its metal, never inverted (issue 37). When an image cannot be loaded, a black panel
  * with the logo and the template's name takes its place. With `linkTo`, the thumbnail is a link.
  */
 export function TemplateThumbnail({
@@ -30,8 +32,8 @@ export function TemplateThumbnail({
   priority?: boolean;
 }) {
   const [showBack, setShowBack] = useState(false);
+  const name = templateDisplayName(template);
   const [failed, setFailed] = useState<{ front: boolean; back: boolean }>({ front: false, back: false });
-  const inverted = template.invertThumbnail ?? INVERTED_THUMBNAIL_IDS.includes(template.id);
   const side = hover && showBack && !failed.back ? 'back' : 'front';
   const broken = failed.front && (side === 'front' || failed.back);
 
@@ -50,7 +52,7 @@ export function TemplateThumbnail({
       {broken ? (
         <span className="flex h-full w-full flex-col items-center justify-center gap-2 bg-black text-white" data-testid="thumbnail-fallback">
           <CreditCard aria-hidden="true" className="size-8 text-gold" />
-          <span className="text-sm font-semibold tracking-wide">{template.name}</span>
+          <span className="text-sm font-semibold tracking-wide">{name}</span>
         </span>
       ) : (
         (['front', 'back'] as const).map((s) =>
@@ -58,7 +60,7 @@ export function TemplateThumbnail({
             <img
               key={s}
               src={templateThumbnailUrl(template.id, s, template.version)}
-              alt={s === 'front' ? `${template.name} template, front` : `${template.name} template, back`}
+              alt={s === 'front' ? `${name} template, front` : `${name} template, back`}
               width={700}
               height={400}
               loading={priority && s === 'front' ? 'eager' : 'lazy'}
@@ -66,7 +68,6 @@ export function TemplateThumbnail({
               onError={() => setFailed((f) => ({ ...f, [s]: true }))}
               className={cn(
                 'absolute inset-0 h-full w-full object-cover transition-opacity duration-300',
-                inverted && 'invert',
                 s === side ? 'opacity-100' : 'opacity-0',
               )}
               aria-hidden={s !== side}
@@ -78,7 +79,7 @@ export function TemplateThumbnail({
   );
   if (!linkTo) return body;
   return (
-    <Link to={linkTo} aria-label={`${template.name} template`} className="block rounded-xl focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring">
+    <Link to={linkTo} aria-label={`${name} template`} className="block rounded-xl focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring">
       {body}
     </Link>
   );

@@ -4,8 +4,8 @@ import { useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { ArrowRight, LayoutDashboard, UserRound } from 'lucide-react';
 import { BUILTIN_TEMPLATES } from '#shared/templates/builtin';
+import { templateDisplayName } from '#shared/templates/display-name';
 import type { TemplateSummary } from '#shared/schemas/templates';
-import { Badge } from '#web/components/ui/badge';
 import { Button } from '#web/components/ui/button';
 import { Card, CardContent } from '#web/components/ui/card';
 import { Skeleton } from '#web/components/ui/skeleton';
@@ -27,7 +27,7 @@ const FALLBACK: TemplateSummary[] = BUILTIN_TEMPLATES.map((t) => ({
   folder: t.folder,
   version: 0,
   updatedAt: '',
-  invertThumbnail: t.id === 15 || t.id === 16,
+  invertThumbnail: false,
   thumbnailFront: '',
   thumbnailBack: '',
 }));
@@ -51,7 +51,7 @@ export default function TemplatesPage() {
       <header className="mx-auto max-w-2xl text-center">
         <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">Business Card Templates</h1>
         <p className="mt-3 text-muted-foreground">
-          Four designs engineered for metal: black card, crisp white engraving, and a QR code that opens your digital profile. Hover a card to see its back.
+          Designs engineered for metal, each shown as it is made: black steel, bright engraving, and a QR code that opens your digital profile. Hover a card to see its back.
         </p>
       </header>
 
@@ -110,10 +110,7 @@ export default function TemplatesPage() {
                       <TemplateThumbnail template={t} linkTo="/templates" priority={i < 2} />
                     </div>
                     <CardContent className="flex flex-1 flex-col gap-3 p-5 pt-2">
-                      <div className="flex items-center justify-between gap-2">
-                        <h2 className="text-lg font-semibold">{t.name}</h2>
-                        <Badge variant="secondary">#{t.id}</Badge>
-                      </div>
+                      <h2 className="text-lg font-semibold">{templateDisplayName(t)}</h2>
                       <p className="flex-1 text-sm text-muted-foreground">{t.description}</p>
                       <p className="text-xs uppercase tracking-wider text-muted-foreground">{t.category}</p>
                       {user ? (

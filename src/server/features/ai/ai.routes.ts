@@ -7,6 +7,8 @@ import { enforceRateLimit } from '#server/infra/rate-limit';
 import { readUpload } from '#server/http/multipart';
 import { badRequest, HttpError } from '#server/http/http-errors';
 import { createAiProviders, generatePalette, removeImageBackground, reviewDesign, suggestDesign } from './ai.service';
+import { planApply } from './apply';
+import { currentDesignOf } from './current-design';
 
 /**
  * The AI design assistant's calls. Signed-in users only (each call costs CPU, and money when a
@@ -37,6 +39,13 @@ export async function aiRoutes(app: FastifyInstance) {
     await limit(`ai:text:${req.user!.id}`, AI_RATE_LIMITS.text);
     return reviewDesign(app.ctx, providers, req.body);
   });
+
+  route(r, api.postAiApply, async (req) => {
+    await limit(`ai:palette:${req.user!.id}`, AI_RATE_LIMITS.palette);
+    return planApply(req.body);
+  });
+
+  route(r, api.getAiCurrentDesign, async (req) => currentDesignOf(app.ctx, req.user!.id));
 
   route(r, api.postAiColorPalette, async (req) => {
     await limit(`ai:palette:${req.user!.id}`, AI_RATE_LIMITS.palette);

@@ -16,6 +16,7 @@ import type {
 import { createChatModel, ModelError, type ChatModel } from '#server/features/ai/providers/chat-model';
 import { createPhotoroomClient, type PhotoroomClient } from '#server/features/ai/providers/photoroom';
 import { modelFeedback, modelSuggestions } from './model-prompts';
+import { templateLayout } from './current-design';
 import { inspectAiImage, PROCESS_MAX_SIDE } from './image-intake';
 import { asBuffer, runTask } from '#server/infra/worker-pool';
 import sharp from 'sharp';
@@ -47,7 +48,9 @@ export async function suggestDesign(ctx: AppContext, providers: AiProviders, inp
 }
 
 export async function reviewDesign(ctx: AppContext, providers: AiProviders, input: DesignFeedbackInput): Promise<DesignFeedbackResponse> {
-  const { findings, score, facts } = analyseDesign(input.currentDesign);
+  // the template's real layout (its SVG's fields and places), from the shop's templates
+  const layout = await templateLayout(ctx, input.currentDesign.template);
+  const { findings, score, facts } = analyseDesign(input.currentDesign, layout);
   if (providers.chat) {
     try {
       return await modelFeedback(providers.chat, input, findings, score);

@@ -105,7 +105,7 @@ export async function modelSuggestions(model: ChatModel, input: DesignSuggestion
       return {
         templateId: t.id,
         templateName: t.name,
-        title: `${i === 0 ? 'Best fit' : i === 1 ? 'Alternative' : 'Also consider'}: ${t.name} (template ${t.id})`,
+        title: `${i === 0 ? 'Best fit' : i === 1 ? 'Alternative' : 'Also consider'}: ${t.name}`,
         description: l.description,
         fit: Math.max(40, 100 - i * 20),
       };

@@ -1,8 +1,9 @@
 import crypto from 'node:crypto';
 import { asc, eq, sql } from 'drizzle-orm';
-import { BUILTIN_TEMPLATES, INVERTED_THUMBNAIL_IDS, templateSvgUrl, templateThumbnailUrl, type TemplateSide } from '#shared/templates/builtin';
+import { BUILTIN_TEMPLATES, templateSvgUrl, templateThumbnailUrl, type TemplateSide } from '#shared/templates/builtin';
 import { fillTemplateDetailed } from '#shared/templates/fill';
 import { SAMPLE_CARD, type CardData } from '#shared/templates/fields';
+import { DEFAULT_CARD_TYPE } from '#shared/catalogue';
 import type { SvgTemplate, TemplateSummary } from '#shared/schemas/templates';
 import type { AppContext } from '#server/context';
 import { templates } from '#server/db/schema/templates';
@@ -91,7 +92,8 @@ export function toSummary(t: LightRow): TemplateSummary {
     folder: t.folder,
     version: t.version,
     updatedAt: t.updatedAt.toISOString(),
-    invertThumbnail: INVERTED_THUMBNAIL_IDS.includes(t.id),
+    // issue 37: shown on the metal it is made in (the spec's inverted 15 and 16 showed white cards)
+    invertThumbnail: false,
     thumbnailFront: templateThumbnailUrl(t.id, 'front', t.version),
     thumbnailBack: templateThumbnailUrl(t.id, 'back', t.version),
   };
@@ -199,7 +201,8 @@ export async function templateThumbnail(ctx: AppContext, id: number, side: Templ
   const hit = c.thumbs.get(key);
   if (hit) return { ...hit, version: v.version };
   const t = await getTemplate(ctx, { id });
-  const filled = fillTemplateDetailed(templateSide(t, side), SAMPLE_CARD, { qrUrl: sampleQrUrl });
+  // on the metal it is made in (issue 37): the built-in designs take Standard Metal's finish
+  const filled = fillTemplateDetailed(templateSide(t, side), { ...SAMPLE_CARD, look: { cardType: DEFAULT_CARD_TYPE } }, { qrUrl: sampleQrUrl });
   // a template the renderer refuses (e.g. too many nested <use>: "nodes limit reached") is the
   // template's fault, not a server fault: 422 with a clear message (issue 19)
   const body = await renderSvg(filled.svg, { format: 'jpeg', width: THUMBNAIL_WIDTH, quality: 84 }).catch((err: unknown) => {

@@ -1,8 +1,8 @@
-import { useMutation } from '@tanstack/react-query';
-import type { ColorPaletteRequest, DesignFeedbackRequest, DesignSuggestionsRequest } from '#shared/schemas/ai';
-import { postAiColorPalette, postAiDesignFeedback, postAiDesignSuggestions, postPhotoroomRemoveBackground } from '#shared/contracts/ai';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import type { AiApplyRequest, ColorPaletteRequest, DesignFeedbackRequest, DesignSuggestionsRequest } from '#shared/schemas/ai';
+import { getAiCurrentDesign, postAiApply, postAiColorPalette, postAiDesignFeedback, postAiDesignSuggestions, postPhotoroomRemoveBackground } from '#shared/contracts/ai';
 import { ApiError, fieldErrors } from '#web/lib/api';
-import { callEndpoint, uploadToEndpoint } from '#web/lib/endpoint';
+import { callEndpoint, endpointQuery, uploadToEndpoint } from '#web/lib/endpoint';
 import { toast } from '#web/lib/toast';
 
 export function useDesignSuggestions() {
@@ -15,6 +15,16 @@ export function useDesignFeedback() {
 
 export function useColorPalette() {
   return useMutation({ mutationFn: (body: ColorPaletteRequest) => callEndpoint(postAiColorPalette, { body }) });
+}
+
+/** The user's current card design (latest design, else the profile's choices): the metal and fields the assistant works on. */
+export function useCurrentDesign() {
+  return useQuery({ ...endpointQuery(getAiCurrentDesign), staleTime: 60_000 });
+}
+
+/** "Apply to my card": the server's check of what fits the metal (a metal change only with the confirmation flag). */
+export function useApplySuggestion() {
+  return useMutation({ mutationFn: (body: AiApplyRequest) => callEndpoint(postAiApply, { body }) });
 }
 
 export function useRemoveBackground() {

@@ -1,18 +1,21 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { MessageSquare } from 'lucide-react';
 import { CARD_TYPES } from '#shared/catalogue';
-import { AI_TEMPLATE_IDS, AiFeedbackCreateBody, type DesignFeedbackResponse } from '#shared/schemas/ai';
+import { AiFeedbackCreateBody, type AiCurrentDesign, type DesignFeedbackResponse } from '#shared/schemas/ai';
+import { getTemplates } from '#shared/contracts/templates';
 import { Textarea, FormField } from '#web/components/ui/input';
 import { toast } from '#web/lib/toast';
-import { aiErrorText, aiFailure, useDesignFeedback } from './api';
+import { aiErrorText, aiFailure, useCurrentDesign, useDesignFeedback } from './api';
 import { AiFormCard, AiSubmitButton } from '#web/features/ai/components/form-parts';
-import { INITIAL_FEEDBACK_FORM, toRequest, type FeedbackForm } from '#web/features/ai/components/feedback-form';
+import { INITIAL_FEEDBACK_FORM, formFromCurrentDesign, templateChoices, toRequest, type FeedbackForm } from '#web/features/ai/components/feedback-form';
+import { CurrentDesignNote } from '#web/features/ai/components/current-design-note';
 import { BusinessInfoFieldset, CardFieldset, ColorsFieldset, FontsFieldset, QrFieldset } from '#web/features/ai/components/feedback-fieldsets';
 import { DesignSketch } from '#web/features/ai/components/feedback-preview';
 import { FeedbackResult } from '#web/features/ai/components/feedback-result';
 import { validateAndShow } from './validate';
 import { getProfile } from '#shared/contracts/profile';
-import { callEndpoint } from '#web/lib/endpoint';
+import { callEndpoint, endpointQuery } from '#web/lib/endpoint';
 
 /** AI assistant tab Design Feedback: describe the card, ask a question, get measured findings. */
 export function FeedbackTab() {
@@ -21,6 +24,15 @@ export function FeedbackTab() {
   const [result, setResult] = useState<DesignFeedbackResponse | null>(null);
   const [loadingProfile, setLoadingProfile] = useState(false);
   const m = useDesignFeedback();
+  const current = useCurrentDesign();
+  const templates = useQuery({ ...endpointQuery(getTemplates), staleTime: 5 * 60_000 });
+  // the user's current design fills the form once (never over what they have typed since)
+  const [loadedFrom, setLoadedFrom] = useState<AiCurrentDesign | null>(null);
+  useEffect(() => {
+    if (!current.data || loadedFrom) return;
+    setLoadedFrom(current.data);
+    if (current.data.source !== 'none') setF((s) => formFromCurrentDesign(current.data!, s));
+  }, [current.data, loadedFrom]);
   const patch = (p: Partial<FeedbackForm>) => setF((s) => ({ ...s, ...p }));
   const err = (k: string) => errors[`currentDesign.${k}`];
   const parts = { f, patch, err };
@@ -35,7 +47,7 @@ export function FeedbackTab() {
       }
       patch({
         info: { fullName: p.fullName ?? '', jobTitle: p.jobTitle ?? '', companyName: p.companyName ?? '', email: p.email ?? '', phone: p.phoneNumber ?? '', website: p.links?.find((l) => l.linkType === 'website')?.url ?? '', address: p.address ?? '' },
-        template: AI_TEMPLATE_IDS.includes(p.templateId as 15) ? String(p.templateId) : f.template,
+        template: p.templateId ? String(p.templateId) : f.template,
         cardType: CARD_TYPES.some((c) => c.id === p.cardType) ? p.cardType : f.cardType,
       });
     } catch (e) {
@@ -67,13 +79,14 @@ export function FeedbackTab() {
     <div className="grid grid-cols-1 gap-6 lg:grid-cols-5">
       <AiFormCard
         title="Your current design"
-        description="Describe your card and ask a question: the assistant measures contrast, text fit, fonts, colours and the QR code."
+        description="Your latest design is filled in: change anything and ask a question. The assistant measures contrast on your metal, text fit in your template's real layout, fonts, colours and the QR code."
         className="self-start lg:col-span-3"
         formLabel="Design feedback"
         formClassName="space-y-6"
         onSubmit={submit}
       >
-        <CardFieldset {...parts} />
+        <CurrentDesignNote design={loadedFrom} onReload={() => loadedFrom && setF((s) => formFromCurrentDesign(loadedFrom, s))} />
+        <CardFieldset {...parts} templates={templateChoices(templates.data, f.template)} />
         <ColorsFieldset {...parts} />
         <FontsFieldset {...parts} />
         <BusinessInfoFieldset {...parts} onFillFromProfile={fillFromProfile} loadingProfile={loadingProfile} />

@@ -8,6 +8,7 @@ import { Spinner } from '#web/components/ui/spinner';
 import { toast } from '#web/lib/toast';
 import { cn } from '#web/lib/utils';
 import { aiErrorText, useRemoveBackground } from './api';
+import { UseAsLogo } from '#web/features/ai/components/use-as-logo';
 
 const ACCEPT = 'image/png,image/jpeg,image/webp,image/gif,image/avif';
 const BACKDROPS = {
@@ -62,7 +63,7 @@ export function ImageEditorTab() {
       {
         onSuccess: (data) => {
           setResult(data);
-          toast({ title: 'Background removed!', description: 'Download your image below.' });
+          toast({ title: 'Background removed!', description: 'Use it as your logo or download it below.' });
         },
         onError: (err) => toast({ title: 'Error processing image', description: aiErrorText(err), variant: 'destructive' }),
       },
@@ -107,6 +108,7 @@ export function ImageEditorTab() {
               {m.isPending ? <Spinner className="size-4" label="Removing background" /> : <Wand2 aria-hidden="true" />}
               {m.isPending ? (progress < 1 ? `Uploading ${Math.round(progress * 100)}%` : 'Removing background...') : 'Remove Background'}
             </Button>
+            {result ? <UseAsLogo key={result.processedImageUrl} imageUrl={result.processedImageUrl} fileName={`${baseName(file?.name ?? 'logo')}-no-background.png`} /> : null}
             {result ? (
               <Button asChild variant="outline">
                 <a href={result.processedImageUrl} download={`${baseName(file?.name ?? 'image')}-no-background.png`} data-testid="download-result">

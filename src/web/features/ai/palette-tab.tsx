@@ -1,8 +1,6 @@
 import { useState } from 'react';
-import { Link } from 'react-router';
-import { Check, Palette, Wand2, X } from 'lucide-react';
-import { designWithLookPath } from '#shared/routes';
-import { Button } from '#web/components/ui/button';
+import { Check, Palette, X } from 'lucide-react';
+import { ApplyToCard } from '#web/features/ai/components/apply-to-card';
 import { INDUSTRIES, MOODS, AiPaletteCreateBody, type ColorPaletteResponse } from '#shared/schemas/ai';
 import { isHexColor, normalizeHex } from '#shared/ai/color';
 import { withArticle } from '#shared/ai/words';
@@ -106,14 +104,7 @@ function PaletteResult({ data }: { data: ColorPaletteResponse }) {
           <div className="h-0.5 w-12" style={{ backgroundColor: accent.hex }} />
           <p className="text-xs">alex@northwind.studio · +1 (212) 555-0182</p>
         </div>
-        <div className="mt-3 flex flex-wrap items-center gap-3">
-          <Button asChild variant="gold" size="sm">
-            <Link to={designWithLookPath({ accent: normalizeHex(primary.hex === bg.hex ? accent.hex : primary.hex) })} data-testid="apply-palette">
-              <Wand2 aria-hidden="true" /> Apply to my card
-            </Link>
-          </Button>
-          <span className="text-xs text-muted-foreground">Opens the designer with this colour for your name (printed on Color Metal).</span>
-        </div>
+        <ApplyToCard colours={data.colors.filter((c) => c.role !== 'background' && c.role !== 'surface').map((c) => ({ hex: c.hex, name: c.name }))} testId="apply-palette" />
       </ResultSection>
 
       <ResultSection id="pl-finishes" title="Legibility on metal finishes" headingSpacing="mb-1">

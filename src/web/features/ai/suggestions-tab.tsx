@@ -12,8 +12,8 @@ import { AiFormCard, AiSubmitButton, ChoiceSelect, ResultPlaceholder, ResultSect
 import { SwatchGrid } from '#web/features/ai/components/swatch';
 import { FontSample } from '#web/features/ai/components/fonts';
 import { validateAndShow } from './validate';
-import { designWithLookPath } from '#shared/routes';
-import { isHexColor, normalizeHex } from '#shared/ai/color';
+import { isHexColor } from '#shared/ai/color';
+import { ApplyToCard } from '#web/features/ai/components/apply-to-card';
 
 const EMPTY = { companyName: '', industry: '', role: '', targetAudience: '', brandPersonality: '', existingColors: '' };
 
@@ -83,11 +83,8 @@ export function SuggestionsTab() {
   );
 }
 
-/** The palette colour for the name ("Apply to my card"): the primary, as #RRGGBB. */
-function primaryOf(data: DesignSuggestionsResponse): string | null {
-  const c = data.colorPalette.find((x) => x.role === 'primary') ?? data.colorPalette[0];
-  return c && isHexColor(c.hex) ? normalizeHex(c.hex) : null;
-}
+/** The palette's colours that could name the card (not the background or surface tones). */
+const nameColours = (data: DesignSuggestionsResponse) => data.colorPalette.filter((c) => c.role !== 'background' && c.role !== 'surface' && isHexColor(c.hex)).map((c) => ({ hex: c.hex, name: c.name }));
 
 function SuggestionsResult({ data, companyName, role }: { data: DesignSuggestionsResponse; companyName: string; role: string }) {
   return (
@@ -100,13 +97,7 @@ function SuggestionsResult({ data, companyName, role }: { data: DesignSuggestion
           <Badge variant="outline">{data.engine === 'model' ? 'AI model' : 'Built-in design engine'}</Badge>
         </div>
         <SwatchGrid colors={data.colorPalette} />
-        {primaryOf(data) ? (
-          <Button asChild variant="outline" size="sm" className="mt-3">
-            <Link to={designWithLookPath({ accent: primaryOf(data)! })} data-testid="apply-suggested-palette">
-              Apply to my card
-            </Link>
-          </Button>
-        ) : null}
+        {nameColours(data).length ? <ApplyToCard colours={nameColours(data)} testId="apply-suggested-palette" /> : null}
       </section>
 
       <ResultSection id="sg-fonts" title="Font Recommendations">

@@ -12,7 +12,10 @@ import type { CurrentDesign, DesignFeedbackInput, DesignFeedbackResponse, Design
 import { colorName, contrastRatio, deltaE, hexToOklch, relativeLuminance, roundRatio } from '#shared/ai/color';
 import { finishSurface, legibilityOnFinish, type FinishStyle } from './finishes';
 import { FIELD_LABELS, MIN_READABLE_PT, TEMPLATE_MODELS, ptToUnits, unitsToPt, type ZoneField } from '#shared/ai/layouts';
+import { CARD_FINISHES } from '#shared/templates/look';
+import { priceChange } from '#shared/ai/metal-fit';
 import { ensureContrast } from './palette';
+import type { RealZone, TemplateLayout } from './real-layout';
 
 const SEVERITY_ORDER: Record<FindingSeverity, number> = { critical: 0, warning: 1, info: 2, good: 3 };
 const fmt = (r: number) => `${r.toFixed(2)}:1`;
@@ -35,28 +38,80 @@ function finding(id: string, topic: FindingTopic, severity: FindingSeverity, tit
   return value === undefined ? { id, topic, severity, title, detail } : { id, topic, severity, title, detail, value };
 }
 
-/** Every measurable check of the design, most severe first. */
-export function analyseDesign(design: CurrentDesign): { findings: DesignFinding[]; facts: Facts; score: number } {
-  const t = TEMPLATE_MODELS[design.template];
+/** The built-in model of a template id, for callers without the template's real layout. */
+function fallbackLayout(id: number): TemplateLayout {
+  const m = TEMPLATE_MODELS[id as keyof typeof TEMPLATE_MODELS] ?? TEMPLATE_MODELS[17];
+  return { id: m.id, name: m.name, qrBorder: m.qrBorder, qrSide: m.qrSide, zones: m.zones.map((z) => ({ ...z, x: 0, y: 0 })) };
+}
+
+/**
+ * Every measurable check of the design, most severe first. `layout`: the template's real layout
+ * (read from its SVG: real-layout.ts); without it the built-in model of the four designs is used.
+ * Each property is judged once, on what the chosen metal really makes (issue 37): on an engraved
+ * metal the text is the engraving and the background the metal, so the typed colours are not
+ * judged as if printed, and no advice asks for a colour the metal cannot make.
+ */
+export function analyseDesign(design: CurrentDesign, layout?: TemplateLayout): { findings: DesignFinding[]; facts: Facts; score: number } {
+  const t = layout ?? fallbackLayout(design.template);
   const findings: DesignFinding[] = [];
   const colorsGiven = !!design.colors;
-  const background = design.colors?.background ?? '#000000';
-  const text = design.colors?.text ?? '#FFFFFF';
-  const accents = design.colors?.accents ?? [];
+  const typedBackground = design.colors?.background ?? '#000000';
+  const typedText = design.colors?.text ?? '#FFFFFF';
+  const engraved = !!design.cardType && design.cardType !== 'color';
+  const ct = design.cardType ? CARD_TYPES.find((c) => c.id === design.cardType)! : null;
+  const style: FinishStyle = design.cardStyle === 'Brushed' || design.cardStyle === 'Mirror' ? design.cardStyle : 'Matte';
+  const surface = design.cardType ? finishSurface(design.cardType, style, typedBackground) : null;
+  // what is really made: engraved metals show the engraving on the bare metal, in one colour
+  const engraving = design.cardType && engraved ? (CARD_FINISHES[design.cardType].accents.find((a) => deltaE(a, typedText) < 0.08) ?? CARD_FINISHES[design.cardType].ink) : null;
+  const background = surface && engraved ? surface.surface : typedBackground;
+  const text = engraving ? engraving.toUpperCase() : typedText;
+  const accents = engraved ? [] : (design.colors?.accents ?? []);
 
-  // ---- contrast ----
-  const ratio = roundRatio(contrastRatio(text, background));
-  const better = ensureContrast(hexToOklch(text), background, 7);
-  const betterRatio = roundRatio(contrastRatio(better, background));
-  const pair = `${text} on ${background}${colorsGiven ? '' : ` (the ${t.name} template's default)`}`;
-  if (ratio < 3) {
-    findings.push(finding('contrast-text', 'contrast', 'critical', 'Text contrast is too low', `Text ${pair} has a contrast of ${fmt(ratio)}, below even the 3:1 minimum for large text: small contact details will be hard to read. Try ${colorName(better)} ${better} (${fmt(betterRatio)}).`, ratio));
-  } else if (ratio < 4.5) {
-    findings.push(finding('contrast-text', 'contrast', 'warning', 'Text contrast is below WCAG AA', `Text ${pair} has ${fmt(ratio)}: enough for a large name, not for 7-8 pt details (AA needs 4.5:1). Try ${colorName(better)} ${better} (${fmt(betterRatio)}).`, ratio));
-  } else if (ratio < 7) {
-    findings.push(finding('contrast-text', 'contrast', 'info', 'Text contrast passes AA', `Text ${pair} has ${fmt(ratio)}: it passes WCAG AA (4.5:1) but not AAA (7:1). For a reader in dim light, ${better} would give ${fmt(betterRatio)}.`, ratio));
+  if (engraved && colorsGiven && ct) {
+    const typedAccents = design.colors?.accents ?? [];
+    const differs = deltaE(typedText, text) > 0.08 || deltaE(typedBackground, background) > 0.12 || typedAccents.length > 0;
+    if (differs) {
+      const change = priceChange(design.cardType!, 'color');
+      const cost = change ? ` (${change.differenceCents >= 0 ? '+' : '-'}$${(Math.abs(change.differenceCents) / 100).toFixed(2)} a card)` : '';
+      findings.push(
+        finding(
+          'finish-engraved',
+          'finish',
+          'info',
+          `${ct.label} is engraved, not printed`,
+          `On ${ct.label} the card is the metal itself (about ${background}) and the text is engraved (${colorName(text)} ${text}), so your colours${typedAccents.length ? ' and accents' : ''} are not printed; the checks below judge the engraving. Only Color Metal prints colours${cost}.`,
+        ),
+      );
+    }
+  }
+
+  // ---- contrast: one judgement, on the metal in its worst light when a metal is chosen ----
+  const where = ct ? `${ct.label} with a ${style}${design.cardStyle === 'Custom' ? ' (Custom finishes are checked as Matte)' : ''} finish` : '';
+  const ratio = surface ? legibilityOnFinish(text, surface).contrast : roundRatio(contrastRatio(text, background));
+  const pair = `${text} on ${surface ? where : background}${colorsGiven || engraved ? '' : ` (the ${t.name} template's default)`}`;
+  // a better colour only where colours are printed, and only one that passes on that metal itself
+  let fix: string;
+  if (!engraved) {
+    const target = surface ? (relativeLuminance(text) > relativeLuminance(background) ? surface.range[1] : surface.range[0]) : background;
+    const better = ensureContrast(hexToOklch(text), target, 7);
+    const betterRatio = surface ? legibilityOnFinish(better, surface).contrast : roundRatio(contrastRatio(better, background));
+    if (betterRatio > ratio && betterRatio >= 4.5) fix = `Try ${colorName(better)} ${better} (${fmt(betterRatio)}).`;
+    else if (surface && style === 'Mirror') fix = 'Choose a Matte or Brushed finish: a mirror reflects its surroundings.';
+    else fix = 'Choose a text colour much lighter or darker than the background.';
+  } else if (style !== 'Matte') {
+    fix = 'Choose a Matte finish: the engraving keeps its contrast in every light.';
   } else {
-    findings.push(finding('contrast-text', 'contrast', 'good', 'Text contrast is excellent', `Text ${pair} has ${fmt(ratio)}, above the AAA level of 7:1.`, ratio));
+    fix = 'Choose another metal for more contrast.';
+  }
+  const measured = surface ? ` where the metal catches the light` : '';
+  if (ratio < 3) {
+    findings.push(finding('contrast-text', 'contrast', 'critical', 'Text contrast is too low', `Text ${pair} has a contrast of ${fmt(ratio)}${measured}, below even the 3:1 minimum for large text: small contact details will be hard to read. ${fix}`, ratio));
+  } else if (ratio < 4.5) {
+    findings.push(finding('contrast-text', 'contrast', 'warning', 'Text contrast is below WCAG AA', `Text ${pair} has ${fmt(ratio)}${measured}: enough for a large name, not for 7-8 pt details (AA needs 4.5:1). ${fix}`, ratio));
+  } else if (ratio < 7) {
+    findings.push(finding('contrast-text', 'contrast', 'info', 'Text contrast passes AA', `Text ${pair} keeps at least ${fmt(ratio)}: it passes WCAG AA (4.5:1) but not AAA (7:1).${engraved ? '' : ` ${fix.replace(/^Try/, 'For a reader in dim light, try')}`}`, ratio));
+  } else {
+    findings.push(finding('contrast-text', 'contrast', 'good', 'Text contrast is excellent', `Text ${pair} keeps at least ${fmt(ratio)}, above the AAA level of 7:1.`, ratio));
   }
   for (const [i, a] of accents.entries()) {
     const r = roundRatio(contrastRatio(a, background));
@@ -66,34 +121,6 @@ export function analyseDesign(design: CurrentDesign): { findings: DesignFinding[
   }
   if (accents.length && accents.every((a) => contrastRatio(a, background) >= 3)) {
     findings.push(finding('contrast-accents', 'contrast', 'good', 'Accents stand out', `Every accent keeps at least 3:1 against ${background} (lowest ${fmt(roundRatio(Math.min(...accents.map((a) => contrastRatio(a, background)))))}).`));
-  }
-
-  // ---- metal finish ----
-  if (design.cardType) {
-    const ct = CARD_TYPES.find((c) => c.id === design.cardType)!;
-    const style: FinishStyle = design.cardStyle === 'Brushed' || design.cardStyle === 'Mirror' ? design.cardStyle : 'Matte';
-    const f = finishSurface(design.cardType, style, background);
-    const leg = legibilityOnFinish(text, f);
-    const where = `${ct.label} with a ${style}${design.cardStyle === 'Custom' ? ' (Custom finishes are checked as Matte)' : ''} finish`;
-    if (!leg.legible) {
-      const sev: FindingSeverity = leg.contrast < 3 ? 'critical' : 'warning';
-      const alt = ensureContrast(hexToOklch(text), f.range[1], 4.5);
-      const altOk = legibilityOnFinish(alt, f);
-      const fix = altOk.legible ? `a text colour such as ${alt} (${fmt(altOk.contrast)})` : style === 'Mirror' ? 'a Matte or Brushed finish' : 'a text colour much lighter or darker than the metal';
-      findings.push(finding('finish-legibility', 'finish', sev, `Text struggles on ${ct.label} ${style}`, `On ${where} the text ${text} drops to ${fmt(leg.contrast)} where the metal catches the light (${f.range[0]} to ${f.range[1]}). Choose ${fix}.`, leg.contrast));
-    } else {
-      findings.push(finding('finish-legibility', 'finish', 'good', `Legible on ${ct.label} ${style}`, `On ${where} the text keeps at least ${fmt(leg.contrast)} across the metal's range of tones.`, leg.contrast));
-    }
-    if (design.cardType !== 'color') {
-      if (colorsGiven && deltaE(background, f.surface) > 0.12) {
-        findings.push(finding('finish-background', 'finish', 'info', 'The metal is the background', `${ct.label} is not printed: the card's surface is the metal itself (about ${f.surface}), not ${background}. Choose Color Metal to print a background colour.`));
-      }
-      const o = hexToOklch(text);
-      const isGold = deltaE(text, '#FFD700') < 0.08;
-      if (!isGold && o.c > 0.05) {
-        findings.push(finding('finish-engraving', 'finish', 'info', 'Coloured text is engraved', `On ${ct.label} text is engraved, so ${colorName(text)} ${text} will come out as silver engraving (or gold for #FFD700); only Color Metal prints it in colour.`));
-      }
-    }
   }
 
   // ---- fonts ----
@@ -119,7 +146,8 @@ export function analyseDesign(design: CurrentDesign): { findings: DesignFinding[
   // ---- colours ----
   const palette = [...new Set([background, text, ...accents])];
   const n = palette.length;
-  if (n <= 3) findings.push(finding('colors-count', 'colors', 'good', `${n} colours`, `${n} colours (${palette.join(', ')}) keep the card clean; metal cards look best with one or two plus the metal.`, n));
+  if (engraved) findings.push(finding('colors-count', 'colors', 'good', 'One colour: the engraving', `${ct!.label} shows the engraving on the metal: a calm, two-tone card by nature.`, 2));
+  else if (n <= 3) findings.push(finding('colors-count', 'colors', 'good', `${n} colours`, `${n} colours (${palette.join(', ')}) keep the card clean; metal cards look best with one or two plus the metal.`, n));
   else if (n === 4) findings.push(finding('colors-count', 'colors', 'info', '4 colours', `${palette.join(', ')}: acceptable, but each extra colour is another print pass on Color Metal and dilutes the accent.`, n));
   else findings.push(finding('colors-count', 'colors', 'warning', `${n} colours is busy`, `${palette.join(', ')} on one card reads as noisy: keep the background, the text colour and one accent.`, n));
   for (let i = 0; i < accents.length; i++) {
@@ -140,12 +168,12 @@ export function analyseDesign(design: CurrentDesign): { findings: DesignFinding[
     let cut = 0;
     let worstUse = 0;
     for (const field of present) {
-      const zone = t.zones.find((zz) => zz.field === field);
-      if (!zone) continue;
       const value = info[field]!;
+      const zone = tightestZone(t.zones.filter((zz) => zz.field === field), value, headingFont, detailFont);
+      if (!zone) continue;
       const fam = zone.role === 'heading' ? headingFont : detailFont;
       const style = { fontFamily: fam, fontSize: ptToUnits(zone.sizePt), fontWeight: zone.weight };
-      const res = fitText(value, style, { maxWidth: zone.maxWidth, mode: zone.maxLines > 1 ? 'wrap' : 'shrink', maxLines: zone.maxLines, minSize: ptToUnits(MIN_READABLE_PT) });
+      const res = fitZone(value, zone, fam);
       const label = FIELD_LABELS[field];
       const pt = unitsToPt(res.fontSize);
       if (res.truncated) {
@@ -161,7 +189,7 @@ export function analyseDesign(design: CurrentDesign): { findings: DesignFinding[
       }
     }
     if (!cut && !shrunk) findings.push(finding('text-fit', 'text', 'good', 'All text fits', `All ${present.length} details fit the ${t.name} layout at their normal size (the longest line uses ${worstUse}% of its space).`, worstUse));
-    const frontDetails = present.filter((f) => t.zones.find((zz) => zz.field === f)?.side === 'front').length;
+    const frontDetails = present.filter((f) => t.zones.some((zz) => zz.field === f && zz.side === 'front')).length;
     if (frontDetails > 5) findings.push(finding('text-crowded', 'layout', 'warning', 'Crowded front', `${frontDetails} lines on the front of ${t.name}: move address or website to the back or the digital profile.`, frontDetails));
   }
 
@@ -188,8 +216,9 @@ export function analyseDesign(design: CurrentDesign): { findings: DesignFinding[
     else if (moduleMm < 0.45) findings.push(finding('qr-size', 'qr', 'warning', 'QR code is small', `At ${design.qr.sizeMm} mm each module is ${m} mm: readable close up, slow at arm's length. ${Math.ceil(0.5 * (QR_MODULES + 2 * margin))} mm or more scans instantly.`, m));
     else findings.push(finding('qr-size', 'qr', 'good', 'QR code size is comfortable', `At ${design.qr.sizeMm} mm each module is ${m} mm, comfortably above the 0.4 mm minimum for engraving.`, m));
   }
-  const qrFg = design.qr?.foreground ?? text;
-  const qrBg = design.qr?.background ?? background;
+  // an engraved code is the engraving on the metal, whatever colours were typed
+  const qrFg = engraved ? text : (design.qr?.foreground ?? text);
+  const qrBg = engraved ? background : (design.qr?.background ?? background);
   const qrRatio = roundRatio(contrastRatio(qrFg, qrBg));
   if (qrRatio < 3) findings.push(finding('qr-contrast', 'qr', 'critical', 'QR code contrast too low', `QR modules ${qrFg} on ${qrBg} have only ${fmt(qrRatio)}; scanners need a strong difference (aim for 7:1 or more).`, qrRatio));
   else if (qrRatio < 5) findings.push(finding('qr-contrast', 'qr', 'warning', 'QR contrast is marginal', `QR modules ${qrFg} on ${qrBg} have ${fmt(qrRatio)}: expect slow scans in poor light.`, qrRatio));
@@ -203,13 +232,31 @@ export function analyseDesign(design: CurrentDesign): { findings: DesignFinding[
   return {
     findings,
     score,
-    facts: { templateName: `${t.name} (template ${t.id})`, background, text, accents, fonts, headingFont, detailFont, colorCount: n },
+    facts: { templateName: t.name, background, text, accents, fonts, headingFont, detailFont, colorCount: n },
   };
+}
+
+/** The text's fit in one zone, as the filler lays it out (down to the template's own minimum size). */
+function fitZone(value: string, zone: RealZone, family: string) {
+  const style = { fontFamily: family, fontSize: ptToUnits(zone.sizePt), fontWeight: zone.weight };
+  const minSize = Math.min(style.fontSize, zone.minSizeUnits ?? ptToUnits(MIN_READABLE_PT));
+  return fitText(value, style, { maxWidth: zone.maxWidth, mode: zone.maxLines > 1 ? 'wrap' : 'shrink', maxLines: zone.maxLines, minSize });
+}
+
+/** Of the places a template draws a field, the one where the text is cut or shrunk most. */
+function tightestZone(zones: RealZone[], value: string, headingFont: string, detailFont: string): RealZone | undefined {
+  let worst: { zone: RealZone; score: number } | undefined;
+  for (const zone of zones) {
+    const res = fitZone(value, zone, zone.role === 'heading' ? headingFont : detailFont);
+    const score = (res.truncated ? 1000 : 0) + ptToUnits(zone.sizePt) / Math.max(0.01, res.fontSize);
+    if (!worst || score > worst.score) worst = { zone, score };
+  }
+  return worst?.zone;
 }
 
 const TOPIC_RULES: Array<[FindingTopic[], RegExp, string]> = [
   [['qr'], /\b(qr|scan\w*|barcode|code|camera)\b/i, 'the QR code'],
-  [['finish'], /\b(metal|finish|titanium|mirror|brushed?|matte|anodi[sz]ed|engrav\w*|steel|shiny|reflect\w*)\b/i, 'the metal finish'],
+  [['finish', 'contrast'], /\b(metal|finish|titanium|mirror|brushed?|matte|anodi[sz]ed|engrav\w*|steel|shiny|reflect\w*)\b/i, 'the metal finish'],
   [['fonts'], /\b(fonts?|typefaces?|typography|serif|sans|letters?|bold|italic|weights?)\b/i, 'typography'],
   [['text', 'layout'], /\b(fit|fits|long|space|room|crowd\w*|clutter\w*|length|overflow\w*|too much|layout|template|arrange\w*|align\w*|size|small|big|large)\b/i, 'text and space'],
   [['colors'], /\b(colou?rs?|palette|hues?|tones?|gold|silver|accents?)\b/i, 'colour'],

@@ -110,7 +110,7 @@ export const INDUSTRY_PROFILES: Record<Industry, IndustryProfile> = {
     tips: [
       'Show licences and registrations (CFA, CFP, FINRA/SEC disclosures) where they are required, in small but legible type.',
       'Restraint signals trust: one accent colour, generous margins, no gradients.',
-      'Luxury Titanium or Black Anodized suits client-facing wealth roles; gold text (#FFD700 family) reads as premium on black.',
+      'Luxury Titanium (its name can be anodized gold) or Black Anodized (bright engraving on deep black) suits client-facing wealth roles.',
       'Point the QR code at a compliant profile page rather than a personal social account.',
     ],
   },

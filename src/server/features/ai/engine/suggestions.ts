@@ -170,7 +170,7 @@ function recommendLayouts(industry: Industry, personality: BrandPersonality, rol
     return {
       templateId: id,
       templateName: t.name,
-      title: `${i === 0 ? 'Best fit' : i === 1 ? 'Alternative' : 'Also consider'}: ${t.name} (template ${id})`,
+      title: `${i === 0 ? 'Best fit' : i === 1 ? 'Alternative' : 'Also consider'}: ${t.name}`,
       description: `${t.summary} Why: ${why}.`,
       fit: Math.max(0, Math.min(100, Math.round((score / max) * 100))),
     };

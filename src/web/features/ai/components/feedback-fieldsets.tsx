@@ -20,12 +20,12 @@ interface FieldsetProps {
 }
 
 /** Template, card type and finish. */
-export function CardFieldset({ f, patch, err }: FieldsetProps) {
+export function CardFieldset({ f, patch, err, templates = TEMPLATE_CHOICES }: FieldsetProps & { templates?: Array<{ value: string; label: string }> }) {
   return (
     <fieldset className="grid grid-cols-1 gap-4 sm:grid-cols-3">
       <legend className="sr-only">Card</legend>
       <FormField id="f-template" label="Template" error={err('template')}>
-        <ChoiceSelect id="f-template" value={f.template} onChange={(e) => patch({ template: e.target.value })} choices={TEMPLATE_CHOICES} />
+        <ChoiceSelect id="f-template" value={f.template} onChange={(e) => patch({ template: e.target.value })} choices={templates} />
       </FormField>
       <FormField id="f-cardtype" label="Card Type" error={err('cardType')}>
         <ChoiceSelect id="f-cardtype" value={f.cardType} onChange={(e) => patch({ cardType: e.target.value })} choices={CARD_TYPE_CHOICES} />

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { TEMPLATE_IDS } from '#shared/catalogue';
+import { templateDisplayName } from '#shared/templates/display-name';
 import type { TemplateSummary } from '#shared/schemas/templates';
 import { Button } from '#web/components/ui/button';
 import { Card, CardContent } from '#web/components/ui/card';
@@ -32,8 +33,7 @@ function TemplateCard({ t, to }: { t: TemplateListItem; to: string }) {
       <Card className="flex h-full flex-col overflow-hidden transition-colors group-hover:border-gold/60">
         <TemplateThumbnail template={t} className="rounded-none shadow-none ring-0" />
         <CardContent className="flex flex-1 flex-col gap-1 p-4">
-          <p className="text-xs font-medium text-muted-foreground">Template #{t.id}</p>
-          <h3 className="font-semibold">{t.name}</h3>
+          <h3 className="font-semibold">{templateDisplayName(t)}</h3>
           {t.description ? <p className="text-sm text-muted-foreground">{t.description}</p> : null}
         </CardContent>
       </Card>
