@@ -28,6 +28,9 @@ import { settingsRoutes } from '#server/features/settings/settings.routes';
 import { developerRoutes } from '#server/features/developer/developer.routes';
 import { auditRoutes } from '#server/features/audit/audit.routes';
 import { scimRoutes, scimSettingsRoutes } from '#server/features/scim/scim.routes';
+import { syncedFieldsOf } from '#server/features/scim/public-api';
+import { ssoRoutes } from '#server/features/sso/sso.routes';
+import { passwordSignInPolicy } from '#server/features/sso/public-api';
 import { teamMembersSince, teamRoleOf } from '#server/features/team/public-api';
 import { recordPageEvent, visitOrigin } from '#server/features/engagement/public-api';
 import { applyStoreOrderEvent, attachOrdersByVerifiedEmail } from '#server/features/orders/public-api';
@@ -45,10 +48,12 @@ type FeatureRoutes = ((app: FastifyInstance) => Promise<void>) | [FastifyPluginA
 export const featureRoutes: FeatureRoutes[] = [
   healthRoutes,
   // a verified sign-in gathers the orders placed signed out with the same address (issue 20)
-  [authRoutes, { onVerifiedSignIn: attachOrdersByVerifiedEmail }],
+  // a team that requires single sign-on closes the password to its people (issue 39)
+  [authRoutes, { onVerifiedSignIn: attachOrdersByVerifiedEmail, passwordSignInPolicy }],
   subscribeRoutes,
   qrcodeRoutes,
-  profileRoutes,
+  // the profile save refuses changes to the fields the company directory keeps in sync (issue 39)
+  [profileRoutes, { syncedFieldsOf }],
   uploadsRoutes,
   // engagement resolves where a view came from and counts the page's views, clicks and saves
   [publicProfileRoutes, { visitOrigin, recordEvent: recordPageEvent }],
@@ -79,4 +84,6 @@ export const featureRoutes: FeatureRoutes[] = [
   // SCIM 2.0 provisioning at /scim/v2 (its own media type and error schema) and its settings (issue 39)
   scimRoutes,
   scimSettingsRoutes,
+  // team single sign-on: domain proof, OpenID Connect and SAML 2.0 (issue 39)
+  ssoRoutes,
 ];

@@ -23,6 +23,7 @@ import * as wallet from './wallet';
 import * as webhooks from './webhooks';
 import * as audit from './audit';
 import * as scim from './scim';
+import * as sso from './sso';
 
 /**
  * Every endpoint the server answers, by capability (one contracts file each). The server
@@ -54,6 +55,7 @@ export const CONTRACTS: Readonly<Record<string, Readonly<Record<string, Endpoint
   webhooks,
   audit,
   scim,
+  sso,
 };
 
 /** All endpoints as one list. */

@@ -4,7 +4,8 @@ import * as api from '#shared/contracts/auth';
 import { VERIFY_MESSAGES } from '#shared/auth-rules';
 import type { ZodTypeProvider } from '#server/http/validation';
 import type { AppContext } from '#server/context';
-import { unauthorized } from '#server/http/http-errors';
+import { forbiddenCode, unauthorized } from '#server/http/http-errors';
+import { SSO_MESSAGES } from '#shared/schemas/sso';
 import { clearSessionCookie, startSession, toSessionUser } from '#server/plugins/session';
 import { clientKey, enforceRateLimit } from '#server/infra/rate-limit';
 import { authenticate, endSession, registerUser } from './auth.service';
@@ -19,6 +20,8 @@ const VERIFY_IP_LIMIT = { limit: 10, windowSeconds: 15 * 60 };
 export interface AuthRoutesOptions {
   /** called after a sign-in or a verification by an account whose address is verified (never fails the request) */
   onVerifiedSignIn?: (ctx: AppContext, userId: string) => Promise<unknown>;
+  /** may this account sign in with its password (a team requiring single sign-on, issue 39): 'second-factor' lets only the two-factor path through */
+  passwordSignInPolicy?: (ctx: AppContext, user: { id: string; email: string; role: 'admin' | 'user' }) => Promise<'allow' | 'second-factor' | 'refuse'>;
 }
 
 export async function authRoutes(app: FastifyInstance, opts: AuthRoutesOptions = {}) {
@@ -52,6 +55,12 @@ export async function authRoutes(app: FastifyInstance, opts: AuthRoutesOptions =
     }
     // a second factor on the account (issue 39): no session yet; POST /api/auth/login/two-factor completes it
     const factors = await factorsOf(app.ctx, user.id);
+    // a team that requires single sign-on: its people use it; its owner and staff keep the password with a second factor
+    const policy = opts.passwordSignInPolicy ? await opts.passwordSignInPolicy(app.ctx, user) : 'allow';
+    if (policy === 'refuse' || (policy === 'second-factor' && !hasSecondFactor(factors))) {
+      await recordAuthEvent(app.ctx, req, { kind: 'sign-in-failed', userId: user.id, email: user.email, detail: { method: 'password', reason: 'sso-required' } });
+      throw forbiddenCode(policy === 'refuse' ? SSO_MESSAGES.required : SSO_MESSAGES.breakGlassNeedsFactor, 'sso_required');
+    }
     if (hasSecondFactor(factors)) {
       setPendingCookie(app, req, reply, await startPendingSignIn(app.ctx, user.id));
       const methods: Array<'totp' | 'passkey'> = [];

@@ -3,3 +3,5 @@ export { endOtherSessions, endSession, findUserByEmail, hashPassword, registerUs
 export { assertPasswordAllowed } from './password-policy';
 export { checkAccountPassword, proveOwner } from './owner-proof';
 export { deleteUserRow, endAllSessions, markEmailProven, setPasswordHash, setProvenEmail } from './user-writes';
+export { factorsOf, hasSecondFactor } from './two-factor.service';
+export { isListedAdmin } from './email-verification.service';
