@@ -22,3 +22,6 @@ export const deleteTeamSsoDomain = defineEndpoint({ method: 'DELETE', path: '/ap
 export const putTeamSsoOidc = defineEndpoint({ method: 'PUT', path: '/api/team/sso/oidc', access: 'user', body: SsoOidcBody, summary: 'Connect an OpenID Connect provider (owner; its discovery document is fetched and checked)', responses: { 200: SsoConfig } });
 export const deleteTeamSsoConnection = defineEndpoint({ method: 'DELETE', path: '/api/team/sso/connection', access: 'user', summary: 'Disconnect the identity provider (owner; SSO is no longer required)', responses: { 200: MessageResponse } });
 export const putTeamSsoRequire = defineEndpoint({ method: 'PUT', path: '/api/team/sso/require', access: 'user', body: SsoRequireBody, summary: 'Require single sign-on for the team (owner)', responses: { 200: SsoConfig } });
+
+// SAML 2.0 (decision 39-04): the service provider and the owner's SAML settings
+export * from './sso/saml';

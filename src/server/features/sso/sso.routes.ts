@@ -9,6 +9,7 @@ import { addDomain, emailDomain, removeDomain, teamOfEmailDomain, verifyDomain }
 import { connectionRow, oidcConnectionOf, oidcRedirectUri, removeConnection, saveOidcConnection, setRequireSso, ssoConfigOf } from './sso-connection.service';
 import { completeOidcSignIn, startOidcSignIn } from './oidc.service';
 import { finishSsoSignIn, safeReturnTo, ssoFailure } from './sso-sign-in';
+import { registerSamlRoutes } from './saml.routes';
 
 /** The browser's half of a pending OIDC sign-in (decision 39-03): HttpOnly, SameSite=Lax (the provider's redirect back is a top-level GET), ten minutes. */
 const STATE_COOKIE = 'sso_state';
@@ -117,4 +118,7 @@ export async function ssoRoutes(app: FastifyInstance) {
     await setRequireSso(ctx, teamId, req.body.requireSso, actor(req));
     return ssoConfigOf(ctx, teamId, req.user!.id, origin(app, req));
   });
+
+  // SAML 2.0 (decision 39-04): its own scope (the ACS reads a form)
+  await registerSamlRoutes(app);
 }
