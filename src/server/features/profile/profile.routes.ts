@@ -5,9 +5,12 @@ import type { ZodTypeProvider } from '#server/http/validation';
 import { createProfile, getProfileForUser, saveDesignerProfile, updateProfile } from './profile.service';
 import { getUserCards } from './stats.service';
 import { setProfileHandle } from './handle.service';
+import type { SyncedFieldsOf } from './synced-fields';
 
-export async function profileRoutes(app: FastifyInstance) {
+/** `syncedFieldsOf`: the fields the member's company directory keeps in sync (scim's reader, from the composition root). */
+export async function profileRoutes(app: FastifyInstance, opts: { syncedFieldsOf?: SyncedFieldsOf } = {}) {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  const synced = (userId: string) => opts.syncedFieldsOf?.(app.ctx, userId) ?? Promise.resolve([]);
 
   /** The signed-in user's profile with links; null when they have none yet. */
   route(r, api.getProfile, async (req, reply) => {
@@ -22,11 +25,11 @@ export async function profileRoutes(app: FastifyInstance) {
   });
 
   route(r, api.putProfileById, async (req) => {
-    return updateProfile(app.ctx, req.user!.id, req.params.id, req.body);
+    return updateProfile(app.ctx, req.user!.id, req.params.id, req.body, await synced(req.user!.id));
   });
 
   route(r, api.putProfile, async (req) => {
-    return saveDesignerProfile(app.ctx, req.user!.id, req.body);
+    return saveDesignerProfile(app.ctx, req.user!.id, req.body, await synced(req.user!.id));
   });
 
   /** The short address /@{handle} (decision 37-04). */

@@ -24,6 +24,7 @@ import {
 } from '#shared/schemas/profile';
 import { invalidatePublicProfile } from './public-profile.cache';
 import { toProfile, type LinkRow, type ProfileRow } from './profile-row';
+import { refuseSyncedChanges } from './synced-fields';
 
 type DesignerInput = z.output<typeof ProfileDesignSaveBody>;
 
@@ -243,16 +244,17 @@ export async function createProfile(ctx: AppContext, userId: string, body: Profi
 }
 
 /** PUT /api/profile/{id}: only the owner; anyone else gets 404 and nothing changes. */
-export async function updateProfile(ctx: AppContext, userId: string, profileId: string, body: ProfileSaveBody): Promise<Profile> {
+export async function updateProfile(ctx: AppContext, userId: string, profileId: string, body: ProfileSaveBody, synced: readonly string[] = []): Promise<Profile> {
   const current = await findProfileRowByUser(ctx.db, userId);
   if (!current || current.id !== profileId) throw notFound('Profile not found');
+  const directory = refuseSyncedChanges(current, body, synced);
   await checkImageUrls(ctx.db, userId, body, current);
   const ownLinks = await linksOf(ctx.db, profileId);
   const locked = await lockedFieldsFor(ctx.db, userId, current, { ...body, website: sentWebsites(body.links), links: sentLinks(body.links) }, ownLinks);
   await ctx.db.transaction(async (tx) => {
     await tx
       .update(profiles)
-      .set({ ...withoutLocked(profileFields(body), locked), updatedAt: new Date() })
+      .set({ ...withoutLocked(profileFields(body), new Set<string>([...locked, ...directory]) as Set<LockableField>), updatedAt: new Date() })
       .where(and(eq(profiles.id, profileId), eq(profiles.userId, userId)));
     await applyLinkOps(tx, profileId, body);
     await recordEvent(tx, { type: 'profile.updated', userId, data: { profile: { id: profileId, updatedAt: new Date().toISOString() } } });
@@ -266,9 +268,10 @@ export async function updateProfile(ctx: AppContext, userId: string, profileId: 
  * Creates the profile when the user has none (then fullName is required).
  * `website` / `linkedinUrl` set (or, when empty, remove) the first link of that type.
  */
-export async function saveDesignerProfile(ctx: AppContext, userId: string, body: DesignerInput): Promise<Profile> {
+export async function saveDesignerProfile(ctx: AppContext, userId: string, body: DesignerInput, synced: readonly string[] = []): Promise<Profile> {
   const current = await findProfileRowByUser(ctx.db, userId);
   if (!current && !body.fullName) throw badRequest(MESSAGES.fullName, { fullName: MESSAGES.fullName });
+  const directory: Set<string> = refuseSyncedChanges(current, body, synced);
   await checkImageUrls(ctx.db, userId, body, current);
   await checkTemplateId(ctx.db, body.templateId);
   const ownLinks = current ? await linksOf(ctx.db, current.id) : [];
@@ -288,7 +291,7 @@ export async function saveDesignerProfile(ctx: AppContext, userId: string, body:
   const keys = ['fullName', 'jobTitle', 'email', 'phoneNumber', 'address', 'companyName', 'profileTemplate', 'customPhotoUrl', 'logoUrl', 'bannerLogoUrl', 'templateId', 'cardType'] as const;
   // optional text fields turn "absent" into null through the schema; only write what was sent
   for (const k of keys) {
-    if ((body as Record<string, unknown>)[k] === undefined || locked.has(k as LockableField)) continue;
+    if ((body as Record<string, unknown>)[k] === undefined || locked.has(k as LockableField) || directory.has(k)) continue;
     (fields as Record<string, unknown>)[k] = (body as Record<string, unknown>)[k];
   }
 
