@@ -132,6 +132,8 @@ function extraChecks(profile: Profile, cfg: StoredSamlConfig, sp: SpEndpoints, r
   if (issuer !== cfg.entityId) return { ok: false, reason: `the assertion's issuer is not the configured identity provider (${issuer.slice(0, 100)})` };
   const responseIssuer = child(response, 'Issuer')?.textContent?.trim();
   if (responseIssuer !== undefined && responseIssuer !== cfg.entityId) return { ok: false, reason: "the response's issuer is not the configured identity provider" };
+  const status = child(child(response, 'Status') ?? response, 'StatusCode')?.getAttribute('Value');
+  if (status !== 'urn:oasis:names:tc:SAML:2.0:status:Success') return { ok: false, reason: `the response's status is not Success (${(status ?? 'none').slice(0, 100)})` };
   const destination = response.getAttribute('Destination');
   if (destination && destination !== sp.acsUrl) return { ok: false, reason: 'the response is addressed to another service (Destination)' };
   if (response.getAttribute('InResponseTo') !== requestId) return { ok: false, reason: 'the response answers a sign-in this browser did not start (InResponseTo)' };

@@ -55,20 +55,19 @@ export async function consumeSignIn(
   requestId: string,
   assertion: { issuer: string; id: string; expiresAt: Date },
 ): Promise<'ok' | 'assertion-replayed' | 'request-used'> {
+  const asn = assertionKey(teamId, assertion.issuer, assertion.id);
   return ctx.db.transaction(async (tx) => {
     await tx.delete(samlMessageIds).where(lt(samlMessageIds.expiresAt, new Date()));
-    const seen = await tx
-      .insert(samlMessageIds)
-      .values({ key: assertionKey(teamId, assertion.issuer, assertion.id), teamId, expiresAt: assertion.expiresAt })
-      .onConflictDoNothing()
-      .returning({ key: samlMessageIds.key });
-    if (seen.length === 0) return 'assertion-replayed';
-    // two different responses to one request: the unique key lets one of them through
+    const [seen] = await tx.select({ key: samlMessageIds.key }).from(samlMessageIds).where(eq(samlMessageIds.key, asn));
+    if (seen) return 'assertion-replayed';
+    // two responses to one request racing: the unique key lets one of them through
     const used = await tx
       .insert(samlMessageIds)
       .values({ key: `used:${teamId}:${requestId}`, teamId, expiresAt: new Date(Date.now() + REQUEST_TTL_MS) })
       .onConflictDoNothing()
       .returning({ key: samlMessageIds.key });
-    return used.length === 0 ? 'request-used' : 'ok';
+    if (used.length === 0) return 'request-used';
+    const recorded = await tx.insert(samlMessageIds).values({ key: asn, teamId, expiresAt: assertion.expiresAt }).onConflictDoNothing().returning({ key: samlMessageIds.key });
+    return recorded.length === 1 ? 'ok' : 'assertion-replayed';
   });
 }

@@ -43,7 +43,7 @@ export async function registerSamlRoutes(app: FastifyInstance) {
       return connectionView(origin(req), teamId, await samlConfigOf(ctx, teamId));
     });
 
-    route(scope, api.putTeamSsoSaml, async (req) => {
+    route(scope, api.putTeamSsoSaml, { bodyLimit: 2 * 1024 * 1024 }, async (req) => {
       const teamId = await owner(req);
       const cfg = await saveSamlConnection(ctx, teamId, req.body, { actorId: req.user!.id, ip: clientAddress(req) });
       return connectionView(origin(req), teamId, cfg);
