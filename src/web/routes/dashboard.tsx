@@ -9,6 +9,7 @@ import { Button } from '#web/components/ui/button';
 import { Skeleton } from '#web/components/ui/skeleton';
 import { useProfile, useVisitStats } from '#web/features/profile/api';
 import { useCards } from '#web/features/designs/api';
+import { useMyOrders } from '#web/features/orders/api';
 import { copyProfileLink } from '#web/features/profile/components/share-panel';
 import { DashboardOverview } from '#web/features/profile/components/dashboard-overview';
 import { ProfileSummary } from '#web/features/profile/components/profile-summary';
@@ -39,6 +40,7 @@ function Dashboard() {
   const profileQ = useProfile();
   const cardsQ = useCards();
   const statsQ = useVisitStats();
+  const ordersQ = useMyOrders();
   const [params, setParams] = useSearchParams();
   if (profileQ.isLoading || cardsQ.isLoading) return <DashboardSkeleton />;
   const error = profileQ.error ?? cardsQ.error;
@@ -79,7 +81,7 @@ function Dashboard() {
           <TabsTrigger value="leads">Leads</TabsTrigger>
         </TabsList>
         <TabsContent value="overview">
-          <DashboardOverview profile={profile} cards={cards} stats={statsQ.data} />
+          <DashboardOverview profile={profile} cards={cards} stats={statsQ.data} orders={ordersQ.data?.orders} />
           {profile ? <WalletButtons /> : null}
         </TabsContent>
         <TabsContent value="profile">
@@ -94,7 +96,8 @@ function Dashboard() {
               <EngagementPanel />
             </Suspense>
           ) : null}
-          <VisitAnalytics stats={statsQ.data} isLoading={statsQ.isLoading} />
+          {/* with the engagement panel's totals above, the visit tiles would repeat them (decision 37-09) */}
+          <VisitAnalytics stats={statsQ.data} isLoading={statsQ.isLoading} totals={!profile} />
         </TabsContent>
         <TabsContent value="leads">
           <LeadsTab hasProfile={!!profile} />

@@ -1,4 +1,5 @@
 import type { CSSProperties } from 'react';
+import { phoneE164 } from '#shared/profile/phone';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { BUSINESS } from '#shared/catalogue';
 import { PROFILE_CSS } from '#shared/profile/styles';
@@ -127,7 +128,7 @@ function vcardText(s: string): string {
 /** The company's contact file (vCard 3.0): its name, phone, e-mail, address and website; no person. */
 export function companyVcard(company: CompanyContact): string {
   const lines = ['BEGIN:VCARD', 'VERSION:3.0', `FN:${vcardText(company.name)}`, `ORG:${vcardText(company.name)}`, 'X-ABShowAs:COMPANY'];
-  if (company.phone) lines.push(`TEL;TYPE=WORK,VOICE:${vcardText(company.phone)}`);
+  if (company.phone) lines.push(`TEL;TYPE=WORK,VOICE:${vcardText(phoneE164(company.phone) ?? company.phone)}`);
   if (company.email) lines.push(`EMAIL;TYPE=INTERNET,WORK:${vcardText(company.email)}`);
   if (company.address) lines.push(`ADR;TYPE=WORK:;;${vcardText(company.address)};;;;`);
   if (company.website) lines.push(`URL:${company.website}`);

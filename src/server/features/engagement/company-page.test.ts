@@ -25,7 +25,7 @@ describe('company page of a turned-off team card', () => {
     expect(html).toContain('+1 212 555 0100');
     const card = companyVcard({ ...COMPANY, name: 'North; wind, Inc' });
     expect(card).toMatch(/^BEGIN:VCARD\r\nVERSION:3\.0\r\nFN:North\\; wind\\, Inc\r\nORG:North\\; wind\\, Inc\r\n/);
-    expect(card).toContain('TEL;TYPE=WORK,VOICE:+1 212 555 0100\r\n');
+    expect(card).toContain('TEL;TYPE=WORK,VOICE:+12125550100\r\n');
     expect(card).toContain('ADR;TYPE=WORK:;;1 Main St\\, New York;;;;\r\n');
     expect(card.endsWith('END:VCARD\r\n')).toBe(true);
   });

@@ -1,4 +1,5 @@
 import { BUSINESS } from '#shared/catalogue';
+import { phoneE164 } from '#shared/profile/phone';
 import type { Lead } from '#shared/schemas/engagement';
 import { CRM_CONTACT_HEADERS, CSV_BOM, crmContactCells, csvRow } from '#server/http/csv';
 import { escapeText, foldLine, splitName } from '#server/features/profile/public-api';
@@ -26,7 +27,7 @@ function leadVcard(l: Lead): string {
   lines.push(`FN:${escapeText(l.name)}`);
   if (l.company) lines.push(`ORG:${escapeText(l.company)}`);
   if (l.email) lines.push(`EMAIL;TYPE=INTERNET:${escapeText(l.email)}`);
-  if (l.phone) lines.push(`TEL;TYPE=CELL,VOICE:${escapeText(l.phone)}`);
+  if (l.phone) lines.push(`TEL;TYPE=CELL,VOICE:${escapeText(phoneE164(l.phone) ?? l.phone)}`);
   const met = `Shared with you through your ${BUSINESS.name} profile on ${l.createdAt.slice(0, 10)}.`;
   lines.push(`NOTE:${escapeText(l.note ? `${l.note}\n\n${met}` : met)}`);
   lines.push(`REV:${l.createdAt.replace(/\.\d{3}Z$/, 'Z')}`);

@@ -356,12 +356,12 @@ describe("the owner's leads", () => {
     expect(value(ada, 'fn')).toBe('Ada King Lovelace');
     expect(value(ada, 'n')).toBe('King Lovelace;Ada;;;'); // decision 36-01: the first word is the given name
     expect(value(ada, 'email')).toBe('ada@example.com');
-    expect(value(ada, 'tel')).toBe('+44 20 7946 0018');
+    expect(value(ada, 'tel')).toBe('+442079460018');
     expect(unescape(value(ada, 'org'))).toBe('Engines; Looms, Ltd');
     expect(unescape(value(ada, 'note'))).toMatch(/^Semi; colon, comma\nnew line\n\nShared with you through your Metal Cards NYC profile on \d{4}-\d{2}-\d{2}\.$/);
     expect(value(babbage, 'fn')).toBe('Charles Babbage');
     expect(value(babbage, 'email')).toBeUndefined();
     expect(value(babbage, 'org')).toBeUndefined();
-    expect(value(babbage, 'tel')).toBe('+44 20 0000 0000');
+    expect(value(babbage, 'tel')).toBe('+442000000000');
   });
 });

@@ -267,7 +267,7 @@ describe('GET /api/vcard/{profileId}', () => {
     expect(val('org')).toBe('Acme\\, Inc.');
     expect(val('title')).toBe('Head of Sales');
     expect(val('email')).toBe('jane@example.com');
-    expect(val('tel')).toBe('+1 (212) 555-0199');
+    expect(val('tel')).toBe('+12125550199');
     expect(val('adr')).toBe(';;350 5th Ave\\, New York\\, NY;;;;');
     expect((card.get('url') as any[])[0].valueOf()).toBe('https://jane.example/');
     expect(val('xDigitalProfile')).toMatch(new RegExp(`^http://localhost(:\\d+)?/p/${profile.id}$`));

@@ -1,6 +1,7 @@
 import { linkLabel, type PublicProfile } from '#shared/schemas/profile';
 import { attachmentDisposition } from '#server/http/download-name';
 import { splitPersonName } from '#shared/person-name';
+import { phoneE164 } from '#shared/profile/phone';
 
 /**
  * vCard 3.0 (RFC 2426) writer. Rules kept here:
@@ -20,6 +21,7 @@ export interface VcardInput {
   qrCodeUrl: string;
   photoJpeg?: Buffer | null;
   logoJpeg?: Buffer | null;
+  /** the shop's name (no longer written into the card: decision 37-09) */
   brandName: string;
   /** last change (REV) */
   updatedAt?: Date;
@@ -80,7 +82,8 @@ export function buildVcard(input: VcardInput): string {
   add('TITLE', p.jobTitle);
   add('ORG', p.companyName);
   add('EMAIL;TYPE=INTERNET,PREF', p.email);
-  add('TEL;TYPE=CELL,VOICE', p.phoneNumber);
+  // dialable from any country: E.164 where the number says or implies its country (decision 37-09)
+  add('TEL;TYPE=CELL,VOICE', p.phoneNumber ? (phoneE164(p.phoneNumber) ?? p.phoneNumber) : null);
   if (p.address && p.address.trim()) {
     // the address is one free-text line: kept as the street part and as the label
     lines.push(`ADR;TYPE=WORK:;;${escapeText(p.address.trim())};;;;`);
@@ -101,7 +104,7 @@ export function buildVcard(input: VcardInput): string {
   add('X-QR-CODE', input.qrCodeUrl, true);
   if (input.photoJpeg?.length) lines.push(`PHOTO;ENCODING=b;TYPE=JPEG:${input.photoJpeg.toString('base64')}`);
   if (input.logoJpeg?.length) lines.push(`LOGO;ENCODING=b;TYPE=JPEG:${input.logoJpeg.toString('base64')}`);
-  add('NOTE', `Digital business card by ${input.brandName}. Always up to date: ${input.profileUrl}`);
+  // no NOTE: the contact is the person's, not a place for our marketing line (issue 37)
   lines.push(`REV:${(input.updatedAt ?? new Date()).toISOString().replace(/\.\d{3}Z$/, 'Z')}`);
   lines.push('END:VCARD');
   return lines.map(foldLine).join('\r\n') + '\r\n';

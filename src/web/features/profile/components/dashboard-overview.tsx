@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { CheckCircle2, CreditCard, Eye, XCircle } from 'lucide-react';
+import { orderStepLabel } from '#shared/catalogue';
 import { isProfileComplete, type Profile, type UserCard, type VisitStats } from '#shared/schemas/profile';
 import { StatTiles } from '#web/components/stat-tile';
 import { Button } from '#web/components/ui/button';
@@ -10,8 +11,24 @@ import { ShareActions } from './share-actions';
 /** The dashboard's figure rows: three tiles side by side from medium screens on. */
 export const SUMMARY_GRID = 'grid-cols-1 gap-4 md:grid-cols-3 lg:grid-cols-3';
 
+/** The order of a card, as far as the overview needs it (from GET /api/orders/mine). */
+type CardOrder = { id: number; status: string; deliveryOption: string };
+
+/**
+ * Where the newest card is, in the words used elsewhere (decision 37-09): its order's status once
+ * it has one ("Shipped", "Ready for pickup", "Delivered"), else its design review ("In review",
+ * "Approved", "Needs changes"). Never "Created" for a card that is long on its way.
+ */
+function cardStatusText(card: UserCard | undefined, orders: CardOrder[] | undefined): string {
+  if (!card) return 'Not created';
+  const order = card.orderId !== null ? orders?.find((o) => o.id === card.orderId) : undefined;
+  if (order) return orderStepLabel(order.status, order.deliveryOption);
+  if (card.status === 'rejected') return 'Needs changes';
+  return card.status === 'approved' ? 'Approved' : 'In review';
+}
+
 /** Dashboard tab Overview: profile, card and views at a glance, then the next step to take. */
-export function DashboardOverview({ profile, cards, stats }: { profile: Profile | null; cards: UserCard[]; stats: VisitStats | undefined }) {
+export function DashboardOverview({ profile, cards, stats, orders }: { profile: Profile | null; cards: UserCard[]; stats: VisitStats | undefined; orders?: CardOrder[] }) {
   const complete = isProfileComplete(profile);
   const card = cards[0];
   return (
@@ -27,7 +44,7 @@ export function DashboardOverview({ profile, cards, stats }: { profile: Profile 
             Icon: complete ? CheckCircle2 : XCircle,
             iconClassName: complete ? 'text-green-600' : 'text-muted-foreground',
           },
-          { testId: 'card-status', label: 'Card status', value: card ? 'Created' : 'Not Created', muted: !card, Icon: CreditCard, iconClassName: 'text-muted-foreground' },
+          { testId: 'card-status', label: 'Card status', value: cardStatusText(card, orders), muted: !card, Icon: CreditCard, iconClassName: 'text-muted-foreground' },
           { testId: 'profile-views', label: 'Profile views', value: String(stats?.totalVisits ?? 0), Icon: Eye, iconClassName: 'text-muted-foreground' },
         ]}
       />

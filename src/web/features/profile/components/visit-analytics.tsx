@@ -16,26 +16,31 @@ function DeviceIcon({ device }: { device: string }) {
   return <HelpCircle className="size-4" aria-hidden="true" />;
 }
 
-/** Dashboard tab Analytics: views, views per day, link clicks and the latest visits. */
-export function VisitAnalytics({ stats, isLoading }: { stats: VisitStats | undefined; isLoading: boolean }) {
+/**
+ * Dashboard tab Analytics: views, views per day, link clicks and the latest visits. `totals`: the
+ * three figure tiles, left out when the engagement panel above already shows views and clicks.
+ */
+export function VisitAnalytics({ stats, isLoading, totals = true }: { stats: VisitStats | undefined; isLoading: boolean; totals?: boolean }) {
   if (isLoading || !stats) return <Skeleton className="h-64" />;
   const latest = stats.visits.slice(0, LATEST_VISITS_SHOWN);
   return (
     <div className="space-y-6">
-      <StatTiles
-        className={SUMMARY_GRID}
-        tiles={[
-          { testId: 'total-views', label: 'Total views', value: String(stats.totalVisits), Icon: BarChart3, iconClassName: 'text-muted-foreground' },
-          { testId: 'views-30d', label: 'Last 30 days', value: String(stats.daily.reduce((s, d) => s + d.count, 0)), Icon: Eye, iconClassName: 'text-muted-foreground' },
-          {
-            testId: 'link-clicks-total',
-            label: 'Link clicks',
-            value: String(stats.linkClicks.reduce((s, l) => s + l.clicks, 0)),
-            Icon: ExternalLink,
-            iconClassName: 'text-muted-foreground',
-          },
-        ]}
-      />
+      {totals ? (
+        <StatTiles
+          className={SUMMARY_GRID}
+          tiles={[
+            { testId: 'total-views', label: 'Total views', value: String(stats.totalVisits), Icon: BarChart3, iconClassName: 'text-muted-foreground' },
+            { testId: 'views-30d', label: 'Last 30 days', value: String(stats.daily.reduce((s, d) => s + d.count, 0)), Icon: Eye, iconClassName: 'text-muted-foreground' },
+            {
+              testId: 'link-clicks-total',
+              label: 'Link clicks',
+              value: String(stats.linkClicks.reduce((s, l) => s + l.clicks, 0)),
+              Icon: ExternalLink,
+              iconClassName: 'text-muted-foreground',
+            },
+          ]}
+        />
+      ) : null}
       <Card className="p-6">
         <h2 className="mb-4 text-lg font-semibold">Views per day</h2>
         <Suspense fallback={<Skeleton className="h-56" />}>

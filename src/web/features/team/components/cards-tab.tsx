@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
-import { CARD_STYLES, CARD_TYPES, DELIVERY_OPTIONS, formatUsd, priceOrder } from '#shared/catalogue';
+import { CARD_STYLES, CARD_TYPES, DELIVERY_OPTIONS, formatUsd, orderStepLabel, priceOrder } from '#shared/catalogue';
 import { needsShippingAddress } from '#shared/schemas/orders';
 import type { TeamOrder } from '#shared/schemas/team';
 import { AddressFields, EMPTY_ADDRESS, type AddressFormValues } from '#web/components/address-fields';
@@ -186,7 +186,7 @@ function OrderView({ o }: { o: TeamOrder }) {
           Order #{o.orderId} · {o.quantity.toLocaleString('en-US')} cards · {formatUsd(o.totalCents)}
         </h3>
         <Link to={o.statusPath} className="text-sm underline">
-          Order status: {o.status}
+          Order status: {orderStepLabel(o.status, o.deliveryOption)}
         </Link>
       </div>
       <ul className="grid grid-cols-1 gap-3 sm:grid-cols-2">
