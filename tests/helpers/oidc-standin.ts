@@ -6,7 +6,7 @@ import Provider from 'oidc-provider';
  * A real OpenID provider on 127.0.0.1 for the single sign-on tests (decision 39-03): the
  * `oidc-provider` package with one confidential client (PKCE required), accounts the test fills,
  * and a one-field login page (`/interaction/:uid`): the account id typed in signs in and consents
- * at once. `tamperIdToken` flips one character of the next ID token's payload (a forged token).
+ * at once. `tamperIdToken` changes a claim of the next ID token after it was signed (a forged token).
  */
 export interface OidcAccount {
   email: string;
@@ -95,10 +95,13 @@ export async function startOidcStandin(redirectUris: string[]): Promise<OidcStan
           const doc = JSON.parse(String(body)) as { id_token?: string };
           if (doc.id_token) {
             const [h, p, s] = doc.id_token.split('.');
-            // same length, other bytes: the signature no longer matches
-            const flipped = p!.slice(0, 10) + (p![10] === 'A' ? 'B' : 'A') + p!.slice(11);
-            doc.id_token = [h, flipped, s].join('.');
-            return end(JSON.stringify(doc), ...rest);
+            // a well-formed token with other claims under the old signature: it no longer matches
+            const claims = JSON.parse(Buffer.from(p!, 'base64url').toString('utf8')) as Record<string, unknown>;
+            claims.name = 'Forged Name';
+            doc.id_token = [h, Buffer.from(JSON.stringify(claims)).toString('base64url'), s].join('.');
+            const text = JSON.stringify(doc);
+            if (!res.headersSent) res.setHeader('content-length', String(Buffer.byteLength(text)));
+            return end(text, ...rest);
           }
         } catch {
           // not JSON: left alone

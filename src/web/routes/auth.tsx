@@ -19,6 +19,7 @@ import { getAccountTwoFactor, postAuthLogin, postAuthLoginTwoFactor, postAuthReg
 import { callEndpoint } from '#web/lib/endpoint';
 import { browserSupportsWebAuthnAutofill } from '@simplewebauthn/browser';
 import { cancelPasskeyCeremony, passkeysSupported, signInWithPasskey } from '#web/features/auth/two-factor-api';
+import { SsoSignIn } from '#web/features/sso/components/sso-sign-in';
 
 /** After sign-in or sign-up: /profile (the spec), or back to a claim link that sent the user here. */
 function useAfterAuth() {
@@ -281,6 +282,8 @@ function LoginForm() {
       <FormField id="li-email" label="Email" required>
         <Input id="li-email" type="email" autoComplete="username webauthn" value={email} onChange={(e) => setEmail(e.target.value)} />
       </FormField>
+      {/* people of a company that signs in through its identity provider (issue 39) */}
+      <SsoSignIn email={email} />
       <FormField id="li-password" label="Password" required>
         <PasswordInput id="li-password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} />
       </FormField>

@@ -16,6 +16,7 @@ import { AnalyticsTab } from '#web/features/team/components/analytics-tab';
 import { LeadsTab } from '#web/features/team/components/leads-tab';
 import { useTemplates } from '#web/features/templates/api';
 import { ProvisioningTab } from '#web/features/scim/components/provisioning-tab';
+import { SsoTab } from '#web/features/sso/components/sso-tab';
 import { TeamAuditLog } from '#web/features/audit/components/audit-log';
 import type { TeamInfo } from '#shared/schemas/team';
 
@@ -26,6 +27,7 @@ const TABS = [
   { id: 'analytics', label: 'Analytics', roles: ['owner', 'admin'] },
   { id: 'leads', label: 'Leads', roles: ['owner', 'admin'] },
   { id: 'provisioning', label: 'Provisioning', roles: ['owner'] },
+  { id: 'sso', label: 'Single sign-on', roles: ['owner'] },
   { id: 'audit', label: 'Audit log', roles: ['owner'] },
 ] as const satisfies readonly { id: string; label: string; roles: readonly TeamRole[] }[];
 
@@ -83,6 +85,9 @@ function TeamScreen() {
               <>
                 <TabsContent value="provisioning">
                   <ProvisioningTab />
+                </TabsContent>
+                <TabsContent value="sso">
+                  <SsoTab />
                 </TabsContent>
                 <TabsContent value="audit">
                   <TeamAuditLog />

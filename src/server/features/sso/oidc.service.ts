@@ -29,7 +29,9 @@ const configs = new Map<string, { at: number; config: Promise<client.Configurati
 
 function discoveryOptions(ctx: AppContext): client.DiscoveryRequestOptions {
   const allow = ctx.config.SSO_ALLOW_PRIVATE_NETWORKS;
-  return { [client.customFetch]: guardedFetch(allow), execute: allow ? [client.allowInsecureRequests] : [], timeout: 10 };
+  // the ID token's signature is checked against the issuer's keys too (openid-client leaves that
+  // out for tokens from the token endpoint unless asked: the TLS connection would vouch for them)
+  return { [client.customFetch]: guardedFetch(allow), execute: allow ? [client.allowInsecureRequests, client.enableNonRepudiationChecks] : [client.enableNonRepudiationChecks], timeout: 10 };
 }
 
 /** Discovers the issuer (checks its document names the same issuer) with the client's credentials. */
@@ -129,7 +131,10 @@ export async function completeOidcSignIn(ctx: AppContext, browserToken: string |
       },
     };
   } catch (e) {
-    const err = e as { code?: string; message?: string };
-    return { ok: false, teamId: row.teamId, reason: `${err.code ?? 'error'}: ${err.message ?? 'failed'}`.slice(0, 250), code: 'failed' };
+    // the library's error, and what it wraps (which check failed: the state, the ID token's claim, its signature)
+    const err = e as { code?: string; message?: string; cause?: { message?: string; cause?: { claim?: string } } };
+    const inner = err.cause?.message && err.cause.message !== err.message ? `; ${err.cause.message}` : '';
+    const claim = err.cause?.cause?.claim ? ` (claim ${err.cause.cause.claim})` : '';
+    return { ok: false, teamId: row.teamId, reason: `${err.code ?? 'error'}: ${err.message ?? 'failed'}${inner}${claim}`.slice(0, 250), code: 'failed' };
   }
 }
