@@ -25,6 +25,8 @@ export const PAGE_ROUTES = [
   '/reset-password',
   '/confirm-email',
   '/account',
+  // where the browser lands once the account is deleted (issue 37)
+  '/account-deleted',
   '/help',
   '/faq',
   '/about',
@@ -143,6 +145,8 @@ export function designWithLookPath(look: { cardType?: string; accent?: string; f
 
 /** "My orders": the signed-in customer's orders. */
 export const MY_ORDERS_PATH = '/orders';
+/** Where the browser lands once the account is deleted (issue 37, decision 37-09). */
+export const ACCOUNT_DELETED_PATH = '/account-deleted';
 
 const compiled = PAGE_ROUTES.map((p) => new RegExp('^' + p.replace(/:[a-zA-Z]+/g, '[^/]+') + '/?$'));
 

@@ -227,7 +227,10 @@ describe('your data in a real browser', () => {
     await server.app.ctx.db.delete(teamMembers).where(eq(teamMembers.userId, mate.user.id));
 
     await dialog.getByRole('button', { name: 'Delete account permanently' }).click();
-    await page.waitForURL(server.baseUrl + '/');
+    // a neutral page that says so, not the sign-in page's "Welcome back" (issue 37)
+    await page.waitForURL(server.baseUrl + '/account-deleted');
+    await page.getByRole('heading', { level: 1, name: 'Your account was deleted' }).waitFor();
+    expect(await page.getByText('Welcome back').count()).toBe(0);
     await expect.poll(() => toastLocator(page).first().textContent()).toContain('Account deleted');
     expect(await page.getByRole('link', { name: 'Sign In' }).count()).toBeGreaterThan(0);
     expect(await apiUser(ctx)).toBeNull();

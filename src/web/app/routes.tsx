@@ -52,6 +52,7 @@ const PAGES: Record<PagePath, () => Promise<PageModule>> = {
   '/reset-password': () => import('#web/routes/reset-password'),
   '/confirm-email': () => import('#web/routes/confirm-email'),
   '/account': () => import('#web/routes/account'),
+  '/account-deleted': () => import('#web/routes/account-deleted'),
   '/help': () => import('#web/routes/help'),
   '/faq': () => import('#web/routes/faq'),
   '/about': () => import('#web/routes/about'),

@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { Download, Trash2 } from 'lucide-react';
 import { AccountDeleteBody } from '#shared/schemas/account';
+import { ACCOUNT_DELETED_PATH } from '#shared/routes';
 import { ApiError, errorMessage, fieldErrors } from '#web/lib/api';
 import { toast } from '#web/lib/toast';
 import { Button } from '#web/components/ui/button';
@@ -31,7 +32,7 @@ function DeleteAccountDialog() {
       const res = await del.mutateAsync(checked.data.password);
       setOpen(false);
       // leave the signed-in page first, so it does not redirect to the login page on its way out
-      await navigate('/', { replace: true });
+      await navigate(ACCOUNT_DELETED_PATH, { replace: true });
       del.forgetAccount();
       toast({ title: 'Account deleted', description: res.message });
     } catch (err) {
