@@ -8,7 +8,7 @@ import ts from 'typescript';
  */
 export function webContracts() {
   const CONTRACT = /[\\/]src[\\/]shared[\\/]contracts[\\/](?!endpoint\.ts$|index\.ts$)[a-z-]+\.ts$/;
-  const KEEP = new Set(['method', 'path', 'access', 'scopes', 'summary']);
+  const KEEP = new Set(['method', 'path', 'access', 'scopes']);
   return {
     name: 'web-contracts',
     enforce: 'pre',

@@ -5,6 +5,7 @@ import { MessageResponse } from '#shared/schemas/common';
 export const postAuthForgotPassword = defineEndpoint({
   method: 'POST',
   path: '/api/auth/forgot-password',
+  summary: 'Send a password reset link',
   access: 'public',
   body: PasswordForgotBody,
   responses: { 200: MessageResponse },
@@ -13,6 +14,7 @@ export const postAuthForgotPassword = defineEndpoint({
 export const postAuthResetPassword = defineEndpoint({
   method: 'POST',
   path: '/api/auth/reset-password',
+  summary: "Set a new password with a reset link's token",
   access: 'public',
   body: PasswordResetBody,
   responses: { 200: PasswordResetResponse },
@@ -21,6 +23,7 @@ export const postAuthResetPassword = defineEndpoint({
 export const getAccount = defineEndpoint({
   method: 'GET',
   path: '/api/account',
+  summary: "Your account's details",
   access: 'user',
   responses: { 200: AccountGetResponse },
 });
@@ -28,6 +31,7 @@ export const getAccount = defineEndpoint({
 export const getAccountSessions = defineEndpoint({
   method: 'GET',
   path: '/api/account/sessions',
+  summary: 'Where you are signed in',
   access: 'user',
   responses: { 200: AccountSessionListResponse },
 });
@@ -35,6 +39,7 @@ export const getAccountSessions = defineEndpoint({
 export const postAccountSessionsRevokeOthers = defineEndpoint({
   method: 'POST',
   path: '/api/account/sessions/revoke-others',
+  summary: 'Sign out everywhere else',
   access: 'user',
   responses: { 200: AccountSessionsRevokeResponse },
 });
@@ -42,6 +47,7 @@ export const postAccountSessionsRevokeOthers = defineEndpoint({
 export const postAccountPassword = defineEndpoint({
   method: 'POST',
   path: '/api/account/password',
+  summary: 'Change your password',
   access: 'user',
   body: PasswordChangeBody,
   responses: { 200: MessageResponse },
@@ -50,6 +56,7 @@ export const postAccountPassword = defineEndpoint({
 export const postAccountEmail = defineEndpoint({
   method: 'POST',
   path: '/api/account/email',
+  summary: 'Change your e-mail address (a confirmation link is sent to the new one)',
   access: 'user',
   body: EmailChangeBody,
   responses: { 200: EmailChangeResponse },
@@ -58,6 +65,7 @@ export const postAccountEmail = defineEndpoint({
 export const postAccountEmailConfirm = defineEndpoint({
   method: 'POST',
   path: '/api/account/email/confirm',
+  summary: "Confirm a new e-mail address with the link's token",
   access: 'public',
   body: EmailConfirmBody,
   responses: { 200: EmailConfirmResponse },
@@ -66,6 +74,7 @@ export const postAccountEmailConfirm = defineEndpoint({
 export const getAccountExport = defineEndpoint({
   method: 'GET',
   path: '/api/account/export',
+  summary: 'Download everything we keep about your account (JSON)',
   access: 'user',
   responses: { 200: AccountExportResponse },
 });
@@ -73,6 +82,7 @@ export const getAccountExport = defineEndpoint({
 export const deleteAccount = defineEndpoint({
   method: 'DELETE',
   path: '/api/account',
+  summary: 'Delete your account (password required)',
   access: 'user',
   body: AccountDeleteBody,
   responses: { 200: MessageResponse },

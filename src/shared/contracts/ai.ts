@@ -4,6 +4,7 @@ import { AiApplyBody, AiApplyResponse, AiBackgroundRemoveResponse, AiCurrentDesi
 export const postAiDesignSuggestions = defineEndpoint({
   method: 'POST',
   path: '/api/ai/design-suggestions',
+  summary: 'Suggest card designs',
   access: 'user',
   body: AiSuggestionCreateBody,
   responses: { 200: AiSuggestionCreateResponse },
@@ -12,6 +13,7 @@ export const postAiDesignSuggestions = defineEndpoint({
 export const postAiDesignFeedback = defineEndpoint({
   method: 'POST',
   path: '/api/ai/design-feedback',
+  summary: 'Feedback on a card design',
   access: 'user',
   body: AiFeedbackCreateBody,
   responses: { 200: AiFeedbackCreateResponse },
@@ -20,6 +22,7 @@ export const postAiDesignFeedback = defineEndpoint({
 export const postAiColorPalette = defineEndpoint({
   method: 'POST',
   path: '/api/ai/color-palette',
+  summary: 'Suggest colour palettes for a card',
   access: 'user',
   body: AiPaletteCreateBody,
   responses: { 200: AiPaletteCreateResponse },
@@ -28,6 +31,7 @@ export const postAiColorPalette = defineEndpoint({
 export const postPhotoroomRemoveBackground = defineEndpoint({
   method: 'POST',
   path: '/api/photoroom/remove-background',
+  summary: "Remove an image's background",
   access: 'user',
   ownBody: { upload: { field: 'image', what: 'image whose background is removed' } },
   responses: { 200: AiBackgroundRemoveResponse },

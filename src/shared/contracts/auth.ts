@@ -30,6 +30,7 @@ import { MessageResponse } from '#shared/schemas/common';
 export const postAuthRegister = defineEndpoint({
   method: 'POST',
   path: '/api/auth/register',
+  summary: 'Create an account',
   access: 'public',
   body: AuthRegisterBody,
   responses: { 201: AuthUserResponse },
@@ -38,6 +39,7 @@ export const postAuthRegister = defineEndpoint({
 export const postAuthLogin = defineEndpoint({
   method: 'POST',
   path: '/api/auth/login',
+  summary: 'Sign in with e-mail and password',
   access: 'public',
   body: AuthLoginBody,
   // a second factor on the account: `{ twoFactorRequired: true }` and no session yet (issue 39)
@@ -47,6 +49,7 @@ export const postAuthLogin = defineEndpoint({
 export const postAuthLogout = defineEndpoint({
   method: 'POST',
   path: '/api/auth/logout',
+  summary: 'Sign out',
   access: 'public',
   responses: { 200: AuthLogoutResponse },
 });
@@ -54,6 +57,7 @@ export const postAuthLogout = defineEndpoint({
 export const getAuthUser = defineEndpoint({
   method: 'GET',
   path: '/api/auth/user',
+  summary: 'The signed-in user',
   access: 'public',
   responses: { 200: AuthUserResponse },
 });
@@ -69,6 +73,7 @@ export const getAuthSession = defineEndpoint({
 export const postAuthVerifyEmail = defineEndpoint({
   method: 'POST',
   path: '/api/auth/verify-email',
+  summary: "Confirm your e-mail address with the link's token",
   access: 'public',
   body: VerifyEmailBody,
   responses: { 200: AuthVerifyEmailResponse },
@@ -77,6 +82,7 @@ export const postAuthVerifyEmail = defineEndpoint({
 export const postAuthVerifyEmailResend = defineEndpoint({
   method: 'POST',
   path: '/api/auth/verify-email/resend',
+  summary: 'Send the e-mail confirmation link again',
   access: 'user',
   responses: { 200: AuthVerifyResendResponse },
 });
@@ -119,6 +125,7 @@ export const deleteAccountTwoFactorTotp = defineEndpoint({
 export const getAccountPasskeys = defineEndpoint({
   method: 'GET',
   path: '/api/account/passkeys',
+  summary: 'Your passkeys',
   access: 'user',
   responses: { 200: PasskeyListResponse },
 });

@@ -6,6 +6,7 @@ import { OrderProofAnswerBody, OrderProofImageParams, OrderProofImageResponse, O
 export const postCardsSubmitForReview = defineEndpoint({
   method: 'POST',
   path: '/api/cards/submit-for-review',
+  summary: 'Send a card design for review',
   access: 'user',
   body: DesignSubmitBody,
   responses: { 200: DesignSubmitResponse, 201: DesignSubmitResponse },
@@ -14,6 +15,7 @@ export const postCardsSubmitForReview = defineEndpoint({
 export const getCardsByIdDesign = defineEndpoint({
   method: 'GET',
   path: '/api/cards/:id/design',
+  summary: 'One of your card designs, to edit it',
   access: 'user',
   params: DesignCardParams,
   responses: { 200: DesignForEditResponse },
@@ -22,6 +24,7 @@ export const getCardsByIdDesign = defineEndpoint({
 export const postCardsByIdResubmit = defineEndpoint({
   method: 'POST',
   path: '/api/cards/:id/resubmit',
+  summary: 'Send a changed card design for review again',
   access: 'user',
   params: DesignCardParams,
   body: DesignResubmitBody,
@@ -64,6 +67,7 @@ export const postAdminBusinessCardsBatchesByOrderIdApprove = defineEndpoint({
 export const postOrdersReorder = defineEndpoint({
   method: 'POST',
   path: '/api/orders/reorder',
+  summary: 'Order an approved card again',
   access: 'user',
   body: OrderReorderBody,
   responses: { 200: OrderReorderResponse, 201: OrderReorderResponse },
@@ -72,6 +76,7 @@ export const postOrdersReorder = defineEndpoint({
 export const postOrderStatusByTokenProof = defineEndpoint({
   method: 'POST',
   path: '/api/order-status/:token/proof',
+  summary: 'Approve the proof or ask for changes',
   access: 'public',
   params: OrderStatusGetParams,
   body: OrderProofAnswerBody,
@@ -81,6 +86,7 @@ export const postOrderStatusByTokenProof = defineEndpoint({
 export const getOrderStatusByTokenProofByCardIdBySide = defineEndpoint({
   method: 'GET',
   path: '/api/order-status/:token/proof/:cardId/:side',
+  summary: 'A proof image of one card side',
   access: 'public',
   params: OrderProofImageParams,
   responses: { 200: OrderProofImageResponse },

@@ -31,6 +31,7 @@ export const getPageCByCodeUpper = defineEndpoint({
 export const getCardCodes = defineEndpoint({
   method: 'GET',
   path: '/api/card-codes',
+  summary: 'Your card codes (the addresses printed cards open)',
   access: 'user',
   responses: { 200: CardCodeListResponse },
 });
@@ -38,6 +39,7 @@ export const getCardCodes = defineEndpoint({
 export const postCardCodes = defineEndpoint({
   method: 'POST',
   path: '/api/card-codes',
+  summary: 'Create a card code',
   access: 'user',
   body: CardCodeCreateBody,
   responses: { 201: CardCodeResponse },
@@ -46,6 +48,7 @@ export const postCardCodes = defineEndpoint({
 export const patchCardCodesByCode = defineEndpoint({
   method: 'PATCH',
   path: '/api/card-codes/:code',
+  summary: 'Turn a card code on or off',
   access: 'user',
   params: CardCodeUpdateParams,
   body: CardCodeUpdateBody,
@@ -74,6 +77,7 @@ export const getStatsEngagement = defineEndpoint({
 export const postPByIdLeads = defineEndpoint({
   method: 'POST',
   path: '/api/p/:id/leads',
+  summary: 'Leave your contact details on a profile',
   access: 'public',
   params: ProfileIdParams,
   // JSON or the page's plain form: the handler parses it (once) with LeadCreateBody
@@ -88,6 +92,7 @@ export const postPByIdLeads = defineEndpoint({
 export const getPByIdLeadForm = defineEndpoint({
   method: 'GET',
   path: '/api/p/:id/lead-form',
+  summary: 'Whether a profile takes contact details, and its form',
   access: 'public',
   params: ProfileIdParams,
   responses: { 200: LeadFormSettingResponse },
@@ -132,6 +137,7 @@ export const getLeadsVcf = defineEndpoint({
 export const deleteLeadsById = defineEndpoint({
   method: 'DELETE',
   path: '/api/leads/:id',
+  summary: 'Delete a contact someone left you',
   access: 'user',
   params: IdParams,
   responses: { 200: MessageResponse },

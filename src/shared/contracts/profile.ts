@@ -54,6 +54,7 @@ export const putProfileHandle = defineEndpoint({
 export const getCards = defineEndpoint({
   method: 'GET',
   path: '/api/cards',
+  summary: 'Your card designs',
   access: 'user',
   responses: { 200: UserCardListResponse },
 });
@@ -88,6 +89,7 @@ export const getPagePByIdGoByLinkId = defineEndpoint({
 export const getPById = defineEndpoint({
   method: 'GET',
   path: '/api/p/:id',
+  summary: 'A public profile',
   access: 'public',
   params: PublicProfileParams,
   query: PublicProfileQuery,
@@ -97,6 +99,7 @@ export const getPById = defineEndpoint({
 export const getVcardByProfileId = defineEndpoint({
   method: 'GET',
   path: '/api/vcard/:profileId',
+  summary: "A profile's contact file (vCard)",
   access: 'public',
   params: VcardGetParams,
   responses: { 200: VcardGetResponse },
@@ -105,6 +108,7 @@ export const getVcardByProfileId = defineEndpoint({
 export const getQrcode = defineEndpoint({
   method: 'GET',
   path: '/api/qrcode',
+  summary: 'A QR code image for a text or address',
   access: 'public',
   query: QrCodeGetQuery,
   responses: { 200: QrCodeGetResponse },

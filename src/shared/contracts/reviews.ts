@@ -5,6 +5,7 @@ import { AdminReviewListQuery, AdminReviewListResponse, AdminReviewResponse, Adm
 export const getReviews = defineEndpoint({
   method: 'GET',
   path: '/api/reviews',
+  summary: 'Published customer reviews',
   access: 'public',
   responses: { 200: ReviewListResponse },
 });
@@ -12,6 +13,7 @@ export const getReviews = defineEndpoint({
 export const getReviewsSummary = defineEndpoint({
   method: 'GET',
   path: '/api/reviews/summary',
+  summary: 'The average rating and review count',
   access: 'public',
   responses: { 200: ReviewSummaryGetResponse },
 });
@@ -19,6 +21,7 @@ export const getReviewsSummary = defineEndpoint({
 export const postReviews = defineEndpoint({
   method: 'POST',
   path: '/api/reviews',
+  summary: 'Send a review',
   access: 'public',
   body: ReviewCreateBody,
   responses: { 200: ReviewCreateResponse, 201: ReviewCreateResponse },

@@ -19,6 +19,7 @@ export const putAdminSettings = defineEndpoint({
 export const getSiteStudio = defineEndpoint({
   method: 'GET',
   path: '/api/site/studio',
+  summary: "The studio's address, hours and pickup instructions",
   access: 'public',
   responses: { 200: SiteStudioResponse },
 });

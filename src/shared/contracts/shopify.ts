@@ -18,6 +18,7 @@ export const postShopifyTestConnection = defineEndpoint({
 export const postShopifyWebhooks = defineEndpoint({
   method: 'POST',
   path: '/api/shopify/webhooks',
+  summary: "Receive the online store's order events (signed by the store)",
   access: 'public',
   // the handler checks the signature over the raw bytes itself (issue 35)
   ownBody: {

@@ -4,6 +4,7 @@ import { SubscriptionCreateBody, SubscriptionCreateResponse } from '#shared/sche
 export const postSubscribe = defineEndpoint({
   method: 'POST',
   path: '/api/subscribe',
+  summary: 'Subscribe to the newsletter',
   access: 'public',
   body: SubscriptionCreateBody,
   responses: { 200: SubscriptionCreateResponse },

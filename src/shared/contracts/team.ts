@@ -15,6 +15,7 @@ export const getTeam = defineEndpoint({
 export const postTeam = defineEndpoint({
   method: 'POST',
   path: '/api/team',
+  summary: 'Create a team',
   access: 'user',
   body: TeamCreateBody,
   responses: { 201: TeamGetResponse },
@@ -33,6 +34,7 @@ export const patchTeam = defineEndpoint({
 export const deleteTeam = defineEndpoint({
   method: 'DELETE',
   path: '/api/team',
+  summary: 'Delete your team (owner)',
   access: 'user',
   responses: { 200: MessageResponse },
 });
@@ -50,6 +52,7 @@ export const putTeamBrand = defineEndpoint({
 export const postTeamTransfer = defineEndpoint({
   method: 'POST',
   path: '/api/team/transfer',
+  summary: 'Hand the team to another member (owner)',
   access: 'user',
   body: TeamTransferBody,
   responses: { 200: TeamGetResponse },
@@ -107,6 +110,7 @@ export const deleteTeamInvitesById = defineEndpoint({
 export const getTeamJoinByToken = defineEndpoint({
   method: 'GET',
   path: '/api/team/join/:token',
+  summary: 'The team invitation a link is for',
   access: 'public',
   params: TeamInviteTokenParams,
   responses: { 200: TeamJoinInfoResponse },
@@ -115,6 +119,7 @@ export const getTeamJoinByToken = defineEndpoint({
 export const postTeamInvitesByTokenAccept = defineEndpoint({
   method: 'POST',
   path: '/api/team/invites/:token/accept',
+  summary: 'Accept a team invitation',
   access: 'user',
   params: TeamInviteTokenParams,
   responses: { 200: TeamGetResponse },
@@ -153,6 +158,7 @@ export const getTeamOrders = defineEndpoint({
 export const postTeamOrders = defineEndpoint({
   method: 'POST',
   path: '/api/team/orders',
+  summary: 'Order cards for team members',
   access: 'user',
   body: TeamOrderBody,
   responses: { 200: TeamOrder, 201: TeamOrder },

@@ -4,6 +4,7 @@ import { AdminCardGenerateBody, AdminCardGenerateResponse, CardGenerateBody, Car
 export const getTemplates = defineEndpoint({
   method: 'GET',
   path: '/api/templates',
+  summary: 'The card templates',
   access: 'public',
   responses: { 200: TemplateListResponse },
 });
@@ -11,6 +12,7 @@ export const getTemplates = defineEndpoint({
 export const getSvgTemplates = defineEndpoint({
   method: 'GET',
   path: '/api/svg-templates',
+  summary: 'The card templates with their SVG files (staff)',
   access: 'public',
   responses: { 200: SvgTemplateListResponse },
 });
@@ -18,6 +20,7 @@ export const getSvgTemplates = defineEndpoint({
 export const getTemplateThumbnailByIdBySide = defineEndpoint({
   method: 'GET',
   path: '/api/template-thumbnail/:id/:side',
+  summary: "A template side's thumbnail",
   access: 'public',
   params: TemplateSideParams,
   query: TemplateVersionQuery,
@@ -27,6 +30,7 @@ export const getTemplateThumbnailByIdBySide = defineEndpoint({
 export const getTemplatePreviewByIdBySide = defineEndpoint({
   method: 'GET',
   path: '/api/template-preview/:id/:side',
+  summary: "A template side's preview image",
   access: 'public',
   params: TemplateSideParams,
   query: TemplateVersionQuery,
@@ -36,6 +40,7 @@ export const getTemplatePreviewByIdBySide = defineEndpoint({
 export const postTemplateCustomizeByIdBySide = defineEndpoint({
   method: 'POST',
   path: '/api/template-customize/:id/:side',
+  summary: 'A template side filled with your details',
   access: 'public',
   params: TemplateSideParams,
   body: TemplateCustomizeBody,
@@ -45,6 +50,7 @@ export const postTemplateCustomizeByIdBySide = defineEndpoint({
 export const postGenerateCard = defineEndpoint({
   method: 'POST',
   path: '/api/generate-card',
+  summary: 'Render a card preview',
   access: 'user',
   body: CardGenerateBody,
   responses: { 200: CardGenerateResponse },

@@ -5,6 +5,7 @@ import { ProfileImageUploadResponse, StoredFileGetParams, StoredFileGetResponse 
 export const postUploadProfileImage = defineEndpoint({
   method: 'POST',
   path: '/api/upload/profile-image',
+  summary: 'Upload your profile photo',
   access: 'user',
   ownBody: { upload: { field: 'profileImage', what: 'profile photo (PNG, JPEG, GIF or WebP)' } },
   responses: { 201: ProfileImageUploadResponse },
@@ -13,6 +14,7 @@ export const postUploadProfileImage = defineEndpoint({
 export const postUploadLogo = defineEndpoint({
   method: 'POST',
   path: '/api/upload/logo',
+  summary: 'Upload your logo',
   access: 'user',
   ownBody: { upload: { field: 'logoImage', what: 'logo (JPEG, PNG, WebP or SVG)' } },
   responses: { 201: ProfileImageUploadResponse },
@@ -21,6 +23,7 @@ export const postUploadLogo = defineEndpoint({
 export const postUploadBannerLogo = defineEndpoint({
   method: 'POST',
   path: '/api/upload/banner-logo',
+  summary: "Upload your profile's banner logo",
   access: 'user',
   ownBody: { upload: { field: 'bannerLogoImage', what: 'banner logo (JPEG, PNG, WebP or SVG)' } },
   responses: { 201: ProfileImageUploadResponse },

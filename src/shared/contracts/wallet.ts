@@ -4,6 +4,7 @@ import { WalletApplePassGetResponse, WalletGetResponse, WalletGoogleLinkGetRespo
 export const getWallet = defineEndpoint({
   method: 'GET',
   path: '/api/wallet',
+  summary: 'Whether wallet passes are offered',
   access: 'user',
   responses: { 200: WalletGetResponse },
 });
@@ -11,6 +12,7 @@ export const getWallet = defineEndpoint({
 export const getWalletApplePkpass = defineEndpoint({
   method: 'GET',
   path: '/api/wallet/apple.pkpass',
+  summary: 'Your profile as an Apple Wallet pass',
   access: 'user',
   responses: { 200: WalletApplePassGetResponse },
 });
@@ -18,6 +20,7 @@ export const getWalletApplePkpass = defineEndpoint({
 export const getWalletGoogle = defineEndpoint({
   method: 'GET',
   path: '/api/wallet/google',
+  summary: 'Your profile as a Google Wallet pass (save link)',
   access: 'user',
   responses: { 200: WalletGoogleLinkGetResponse },
 });

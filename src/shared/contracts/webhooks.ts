@@ -5,6 +5,7 @@ import { WebhookCreateBody, WebhookCreateResponse, WebhookDeliveryListResponse, 
 export const postWebhooks = defineEndpoint({
   method: 'POST',
   path: '/api/webhooks',
+  summary: 'Add a webhook endpoint',
   access: 'user',
   body: WebhookCreateBody,
   responses: { 201: WebhookCreateResponse },
@@ -13,6 +14,7 @@ export const postWebhooks = defineEndpoint({
 export const getWebhooks = defineEndpoint({
   method: 'GET',
   path: '/api/webhooks',
+  summary: 'Your webhook endpoints',
   access: 'user',
   responses: { 200: WebhookListResponse },
 });
@@ -20,6 +22,7 @@ export const getWebhooks = defineEndpoint({
 export const getWebhooksById = defineEndpoint({
   method: 'GET',
   path: '/api/webhooks/:id',
+  summary: 'One webhook endpoint',
   access: 'user',
   params: WebhookParams,
   responses: { 200: WebhookGetResponse },
@@ -28,6 +31,7 @@ export const getWebhooksById = defineEndpoint({
 export const patchWebhooksById = defineEndpoint({
   method: 'PATCH',
   path: '/api/webhooks/:id',
+  summary: 'Change a webhook endpoint',
   access: 'user',
   params: WebhookParams,
   body: WebhookUpdateBody,
@@ -37,6 +41,7 @@ export const patchWebhooksById = defineEndpoint({
 export const deleteWebhooksById = defineEndpoint({
   method: 'DELETE',
   path: '/api/webhooks/:id',
+  summary: 'Remove a webhook endpoint',
   access: 'user',
   params: WebhookParams,
   responses: { 200: MessageResponse },
@@ -45,6 +50,7 @@ export const deleteWebhooksById = defineEndpoint({
 export const postWebhooksByIdSecret = defineEndpoint({
   method: 'POST',
   path: '/api/webhooks/:id/secret',
+  summary: 'Make a new signing secret for a webhook endpoint',
   access: 'user',
   params: WebhookParams,
   responses: { 200: WebhookSecretRollResponse },
@@ -53,6 +59,7 @@ export const postWebhooksByIdSecret = defineEndpoint({
 export const postWebhooksByIdTest = defineEndpoint({
   method: 'POST',
   path: '/api/webhooks/:id/test',
+  summary: 'Send a test event to a webhook endpoint',
   access: 'user',
   params: WebhookParams,
   responses: { 202: WebhookTestResponse },
@@ -61,6 +68,7 @@ export const postWebhooksByIdTest = defineEndpoint({
 export const getWebhooksByIdDeliveries = defineEndpoint({
   method: 'GET',
   path: '/api/webhooks/:id/deliveries',
+  summary: "A webhook endpoint's recent deliveries",
   access: 'user',
   params: WebhookParams,
   responses: { 200: WebhookDeliveryListResponse },
@@ -69,6 +77,7 @@ export const getWebhooksByIdDeliveries = defineEndpoint({
 export const postWebhooksByIdDeliveriesByDeliveryIdRedeliver = defineEndpoint({
   method: 'POST',
   path: '/api/webhooks/:id/deliveries/:deliveryId/redeliver',
+  summary: 'Send a webhook delivery again',
   access: 'user',
   params: WebhookDeliveryParams,
   responses: { 202: WebhookRedeliverResponse },

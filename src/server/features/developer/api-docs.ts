@@ -41,7 +41,10 @@ const INIT_JS = `window.addEventListener('load', function () {
  * Colours the renderer draws below 4.5:1 (WCAG 1.4.3: white on light method badges, the version
  * stamp, light blue links, the green Authorize button), darkened; the dark scheme keeps its own.
  */
-const DOCS_CSS = `@media not all and (prefers-color-scheme: dark) {
+const DOCS_CSS = `.docs-site { display: flex; flex-wrap: wrap; gap: 0.5rem 1.5rem; padding: 0.75rem 20px; max-width: 1460px; margin: 0 auto; font: 14px/1.5 sans-serif; }
+.docs-site a { color: #1d5fa8; text-decoration: underline; padding: 0.25rem 0; }
+@media (prefers-color-scheme: dark) { .docs-site a { color: #8ab4f8; } }
+@media not all and (prefers-color-scheme: dark) {
 .swagger-ui .info .title small.version-stamp { background-color: #3d6b00; }
 .swagger-ui .info a, .swagger-ui .info .url, .swagger-ui .info .link { color: #1d5fa8; }
 .swagger-ui .btn.authorize { border-color: #1f7a52; color: #1f7a52; }
@@ -65,6 +68,7 @@ export const DOCS_PAGE = `<!doctype html>
 <link rel="stylesheet" href="/api/docs/docs.css">
 </head>
 <body>
+<nav class="docs-site" aria-label="Site"><a href="/">&larr; Back to Metal Cards NYC</a><a href="/account">Your API tokens</a><a href="/help">Help</a></nav>
 <div id="api-reference"><noscript><main>The API reference needs JavaScript. The document itself is at <a href="/api/openapi.json">/api/openapi.json</a>.</main></noscript></div>
 <script src="/api/docs/swagger-ui-bundle.js"></script>
 <script src="/api/docs/init.js"></script>
