@@ -2,7 +2,7 @@
  * Issue 38 item 6, "Static delivery" in the guide's bars (decision 38-01). Method: three processes on
  * loopback, measured in one run: a bare Fastify answering "hello" (its own process: the machine's
  * ceiling for one Node.js process), the built server (dist/server/server.js, its own process,
- * embedded database) and the load generator (autocannon on a worker thread of this process).
+ * embedded database) and the load generator (bench/load-generator.mjs, its own process; decision 38-05).
  * A fourth load, for reading the figures and without a bar: the bare Fastify sending the CSS
  * asset's brotli bytes from memory (what any Node.js server sending those bytes can reach here).
  * Each target gets 50 connections for BENCH_STATIC_SECONDS (default 10) after a 2 s warm-up, with a
@@ -18,8 +18,6 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { Worker } from 'node:worker_threads';
-import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { BENCH_PASSWORD } from './seed-data';
 
@@ -29,7 +27,7 @@ const ROUNDS = Math.max(1, Math.floor(Number(process.env.BENCH_STATIC_ROUNDS ?? 
 const CONNECTIONS = 50;
 const BROWSER_ENCODINGS = 'gzip, deflate, br';
 const PHONE_UA = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
-const AUTOCANNON = createRequire(import.meta.url).resolve('autocannon');
+const GENERATOR = path.join(root, 'bench/load-generator.mjs');
 
 interface Bar {
   what: string;
@@ -42,34 +40,35 @@ interface Load {
   cpuMicrosPerRequest?: number;
   total?: number;
   requestsPerSec: number;
+  /** the load generator's own CPU per answer */
+  generatorCpuMicrosPerRequest?: number;
   p50: number;
   p99: number;
   non2xx: number;
   errors: number;
 }
 
-/** autocannon on a worker thread: the generator does not share an event loop with anything measured. */
-const LOAD_WORKER = `
-const { workerData, parentPort } = require('node:worker_threads');
-const autocannon = require(workerData.autocannon);
-autocannon(workerData.opts, (err, raw) => {
-  if (err) return parentPort.postMessage({ error: String(err) });
-  const r = autocannon.aggregateResult([raw], workerData.opts);
-  parentPort.postMessage({ total: r.requests.total, requestsPerSec: Math.round(r.requests.total / r.duration), p50: r.latency.p50, p99: r.latency.p99, non2xx: r.non2xx, errors: r.errors });
-});
-`;
-
+/**
+ * The load generator in a process of its own (bench/load-generator.mjs): one request in flight per
+ * connection, the body's bytes counted, not decoded. autocannon (the other benches' generator)
+ * appends every body to a JavaScript string, which made it, not the server, the bottleneck of a
+ * 10 KB answer (decision 38-05); its CPU per answer is reported beside the server's.
+ */
 function load(url: string, duration = DURATION_S): Promise<Load> {
-  const worker = new Worker(LOAD_WORKER, {
-    eval: true,
-    workerData: { autocannon: AUTOCANNON, opts: { url, connections: CONNECTIONS, duration, headers: { 'user-agent': PHONE_UA, 'accept-encoding': BROWSER_ENCODINGS } } },
-  });
-  return new Promise<Load & { error?: string }>((resolve, reject) => worker.once('message', resolve).once('error', reject))
-    .then((r) => {
-      if (r.error) throw new Error(r.error);
-      return r;
-    })
-    .finally(() => void worker.terminate());
+  const opts = { url, connections: CONNECTIONS, seconds: duration, headers: { 'user-agent': PHONE_UA, 'accept-encoding': BROWSER_ENCODINGS } };
+  const proc = spawn(process.execPath, [GENERATOR, JSON.stringify(opts)], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] });
+  let out = '';
+  proc.stdout!.on('data', (d: Buffer) => (out += d.toString()));
+  return new Promise<Load>((resolve, reject) =>
+    proc.once('error', reject).once('exit', (code) => {
+      try {
+        if (code !== 0) throw new Error(`load generator exited (${code})`);
+        resolve(JSON.parse(out.trim().split('\n').pop()!) as Load);
+      } catch (e) {
+        reject(e as Error);
+      }
+    }),
+  );
 }
 
 /**
@@ -226,6 +225,7 @@ export async function run() {
       non2xx: rounds[k].reduce((a, r) => a + r.non2xx, 0),
       errors: rounds[k].reduce((a, r) => a + r.errors, 0),
       cpuMicrosPerRequest: mean(rounds[k].map((r) => r.cpuMicrosPerRequest ?? 0)),
+      generatorCpuMicrosPerRequest: mean(rounds[k].map((r) => r.generatorCpuMicrosPerRequest ?? 0)),
       rounds: rounds[k].map((r) => r.requestsPerSec),
     });
     const helloF = figure('hello');
@@ -257,9 +257,10 @@ export async function run() {
       },
     ];
     return {
-      method: `bare Fastify hello (and the same bytes as the CSS asset, reference), the built server (a copy of dist) and autocannon in three processes; ${CONNECTIONS} connections, ${DURATION_S} s a load, ${ROUNDS} rounds in turn, means; accept-encoding "${BROWSER_ENCODINGS}"; server CPU per answer from /proc/<pid>/stat`,
+      method: `bare Fastify hello (and the same bytes as the CSS asset, reference), the built server (a copy of dist) and the load generator (bench/load-generator.mjs) in their own processes; ${CONNECTIONS} connections, ${DURATION_S} s a load, ${ROUNDS} rounds in turn, means; accept-encoding "${BROWSER_ENCODINGS}"; server CPU per answer from /proc/<pid>/stat`,
       measuredAt: new Date().toISOString(),
       cpus: os.cpus().length,
+      loadAverage: os.loadavg().map((x) => Math.round(x * 10) / 10),
       node: process.version,
       hello: helloF,
       /** reference, no bar: a bare Fastify sending the CSS asset's brotli bytes from memory */

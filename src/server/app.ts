@@ -28,6 +28,7 @@ import { configureWorkerPool, defaultPoolSize } from '#server/infra/worker-pool'
 import { configureProcessPool, sandboxOptionsFrom } from '#server/infra/process-pool';
 import { setPoolLogger } from '#server/infra/lanes';
 import { featureRoutes } from './routes';
+import { attachFastLane, createFastLane, fastLaneServerFactory } from '#server/http/fast-lane';
 
 export interface BuildAppOptions {
   config: AppConfig;
@@ -51,7 +52,10 @@ const REDACT = ['req.headers.cookie', 'req.headers.authorization', 'res.headers[
 /** Builds the whole app without listening (tests use app.inject; server.ts listens). */
 export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> {
   const { config, database } = opts;
+  // answers that are the same for every anonymous caller, replayed in front of Fastify (decision 38-05)
+  const lane = createFastLane();
   const app = Fastify({
+    serverFactory: fastLaneServerFactory(lane),
     logger:
       opts.logger ??
       (config.LOG_LEVEL === 'silent'
@@ -131,6 +135,11 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     onClose: [],
   };
   app.decorate('ctx', ctx);
+  attachFastLane(ctx, lane);
+  // closing: new requests go to Fastify, which answers 503
+  app.addHook('preClose', async () => {
+    lane.open = false;
+  });
   // webhooks (issue 23): recorded events fanned out and delivered, signed, in the background
   const webhooks = createWebhookWorker({
     db: database.db,

@@ -1,11 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { isKnownPagePath } from '#shared/routes';
 import { projectRoot } from '#server/infra/paths';
 import { sendApiNotFound } from '#server/http/not-found';
-import { PrecompressedFile, sendPrecompressed, TEXT_CONTENT_TYPES } from '#server/plugins/precompressed';
+import { pickCoding, PrecompressedFile, sendPrecompressed, TEXT_CONTENT_TYPES } from '#server/plugins/precompressed';
+import { captureAnswer, fastLaneOf, replay, type CapturedAnswer } from '#server/http/fast-lane';
 
 /** Pages prerendered by the build (scripts/build-web.mjs): URL path -> file under dist/web/prerender. */
 const PRERENDERED: Record<string, string> = { '/': 'home.html' };
@@ -63,13 +64,29 @@ export async function registerSpa(app: FastifyInstance, opts: { webDir?: string 
 
   if (fs.existsSync(webDir)) {
     const textFiles = builtTextFiles(webDir);
+    const lane = fastLaneOf(app.ctx);
     for (const rel of textFiles) {
       const file = tryLoad(path.join(webDir, rel));
       if (!file) continue; // gone since the folder was read (a build running beside this server)
       const cacheControl = cacheControlFor(rel);
+      // the answer per coding, as Fastify sent it the first time: later plain GETs are replayed by
+      // the fast lane in front of Fastify (decision 38-05)
+      const answers = new Map<string, CapturedAnswer>();
+      const keep = async (req: FastifyRequest, reply: FastifyReply, payload: unknown) => {
+        const coding = String(reply.getHeader('content-encoding') ?? 'identity');
+        if (lane && !answers.has(coding)) {
+          const answer = captureAnswer(req, reply, payload);
+          if (answer) answers.set(coding, answer);
+        }
+        return payload;
+      };
       // GET and, through Fastify, HEAD; compressed at build time, so not again by @fastify/compress
       // (nor its request-body hook: a GET has no body)
-      app.get(`/${rel}`, { compress: false, decompress: false }, (req, reply) => sendPrecompressed(req, reply, file, { cacheControl }));
+      app.get(`/${rel}`, { compress: false, decompress: false, onSend: keep }, (req, reply) => sendPrecompressed(req, reply, file, { cacheControl }));
+      lane?.exact.set(`/${rel}`, (req, res) => {
+        const answer = answers.get(pickCoding(req.headers['accept-encoding'], file.codings) ?? 'identity');
+        return answer ? replay(lane, req, res, answer) : false;
+      });
     }
     await app.register(fastifyStatic, {
       root: webDir,

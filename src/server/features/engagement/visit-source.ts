@@ -22,7 +22,7 @@ function first(v: unknown): string | undefined {
  * - `link`: `?src=link` (the e-mail signature's links) or a referrer from another site
  * - `direct`: anything else (typed, the profile's own QR code, apps that send no referrer)
  */
-export async function visitOrigin(ctx: AppContext, req: FastifyRequest, profileId: string): Promise<VisitOrigin> {
+export async function visitOrigin(ctx: AppContext, req: Pick<FastifyRequest, 'query' | 'headers' | 'hostname'>, profileId: string): Promise<VisitOrigin> {
   const q = (req.query ?? {}) as Record<string, unknown>;
   const src = first(q.src);
   if (src === 'card') {

@@ -71,6 +71,15 @@ export function invalidateTeamPages(ctx: AppContext, teamId: string): void {
   ctx.changes.publish('mc_team_brand', teamId);
 }
 
+/**
+ * The cached entry when it is fresh, without a query (the fast lane, decision 38-05): undefined when
+ * it is not cached or has expired (the caller then goes through loadPublicProfile).
+ */
+export function peekPublicProfile(ctx: AppContext, id: string): CachedPublicProfile | null | undefined {
+  const hit = cacheOf(ctx).get(id);
+  return hit && hit.expires > Date.now() ? hit.value : undefined;
+}
+
 export async function loadPublicProfile(ctx: AppContext, id: string): Promise<CachedPublicProfile | null> {
   const cache = cacheOf(ctx);
   const now = Date.now();

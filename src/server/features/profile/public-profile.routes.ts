@@ -1,3 +1,4 @@
+import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
 import zlib from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { route } from '#server/http/endpoint';
@@ -12,13 +13,16 @@ import type { AppContext } from '#server/context';
 import { notFound } from '#server/http/http-errors';
 import { keyFromFileUrl } from '#server/infra/files';
 import { toJpegThumbnail } from '#server/infra/images/images';
-import { loadPublicProfile, type CachedPublicProfile } from './public-profile.cache';
+import { loadPublicProfile, peekPublicProfile, type CachedPublicProfile } from './public-profile.cache';
+import { captureAnswer, fastLaneOf, replay, type CapturedAnswer, type FastLane } from '#server/http/fast-lane';
 import { plainPageCsp, profilePageCsp as pageCsp, renderNotFoundPage, renderProfilePage } from './public-profile.page';
 import { buildVcard, vcardDisposition } from './vcard';
 import { deviceOf, isBot, type PageEvent } from './visitor';
 import { etagOf, sendNotModifiedIfFresh } from '#server/http/etag';
 
 const ID_RE = /^[a-z0-9]{4,32}$/;
+/** a session cookie (plain or __Host-): such a caller may be the owner, whose views do not count */
+const SESSION_COOKIE = /(?:^|;)\s*(?:__Host-)?sid=/;
 /** a handle's shape before any query (the rules proper: #shared/profile/handle) */
 const HANDLE_RE = /^[a-z0-9_-]{1,30}$/;
 
@@ -39,7 +43,7 @@ function packPage(html: string): RenderedPage {
 
 let notFoundPage: RenderedPage | null = null;
 
-function acceptsGzip(req: FastifyRequest): boolean {
+function acceptsGzip(req: { headers: IncomingHttpHeaders }): boolean {
   return /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''));
 }
 
@@ -69,7 +73,7 @@ function countsAsView(req: FastifyRequest, entry: CachedPublicProfile, preview: 
  */
 export type VisitOriginResolver = (
   ctx: AppContext,
-  req: FastifyRequest,
+  req: Pick<FastifyRequest, 'query' | 'headers' | 'hostname'>,
   profileId: string,
 ) => Promise<{ source: VisitSource; cardCode: string | null }>;
 
@@ -84,7 +88,7 @@ interface PublicProfileOptions {
   recordEvent: PageEventRecorder;
 }
 
-async function recordVisit(ctx: AppContext, req: FastifyRequest, entry: CachedPublicProfile, { visitOrigin, recordEvent }: PublicProfileOptions) {
+async function recordVisit(ctx: AppContext, req: Pick<FastifyRequest, 'query' | 'headers' | 'hostname'>, entry: CachedPublicProfile, { visitOrigin, recordEvent }: PublicProfileOptions) {
   const ua = String(req.headers['user-agent'] ?? '');
   // card (a batch code's redirect), link (signature or another site) or direct: see engagement/visit-source.ts
   const { source, cardCode } = await visitOrigin(ctx, req, entry.profile.id).catch(() => ({ source: 'direct' as const, cardCode: null }));
@@ -107,6 +111,45 @@ export async function publicProfileRoutes(app: FastifyInstance, opts: PublicProf
   const r = app.withTypeProvider<ZodTypeProvider>();
   const ctx = app.ctx;
 
+  const lane = fastLaneOf(ctx);
+  /** pages answered by Fastify that the fast lane may replay: the entry and the answer's key */
+  const laneable = new WeakMap<FastifyRequest, { entry: CachedPublicProfile; key: string }>();
+  if (lane) {
+    lane.prefixes.push({ prefix: '/p/', route: (req, res, path, query) => laneAnswer(lane, req, res, path, query) });
+    // every app-wide header is set by now (this plugin's hooks run after the app's)
+    app.addHook('onSend', async (req, reply, payload) => {
+      const target = laneable.get(req);
+      if (target) {
+        const answer = captureAnswer(req, reply, payload);
+        if (answer) target.entry.rendered.set(`${target.key}:${String(reply.getHeader('content-encoding') ?? 'identity')}`, answer);
+      }
+      return payload;
+    });
+  }
+
+  /**
+   * GET /p/{id} in front of Fastify (decision 38-05): a caller without a session or a token, no
+   * query, the profile cached and its page already answered once by Fastify for this origin and
+   * coding. The view is counted as the route counts it (a caller without a session is never the
+   * owner); anything else goes to the route.
+   */
+  function laneAnswer(lane: FastLane, req: IncomingMessage, res: ServerResponse, path: string, query: string): boolean {
+    const id = path.slice(3);
+    const host = req.headers.host;
+    if (query !== '' || !ID_RE.test(id) || !host || req.headers.authorization !== undefined || SESSION_COOKIE.test(req.headers.cookie ?? '')) return false;
+    const entry = peekPublicProfile(ctx, id);
+    if (!entry) return false;
+    const origin = ctx.publicUrl({ protocol: 'http', host });
+    const answer = entry.rendered.get(`lane:page:public:${origin}:${acceptsGzip(req) ? 'gzip' : 'identity'}`) as CapturedAnswer | undefined;
+    if (!answer) return false;
+    replay(lane, req, res, answer);
+    if (!isBot(req.headers['user-agent'])) {
+      const hostname = host[0] === '[' ? host.slice(0, host.indexOf(']') + 1) : host.split(':', 1)[0];
+      void recordVisit(ctx, { query: {}, headers: req.headers, hostname }, entry, opts);
+    }
+    return true;
+  }
+
   /** The page of one profile (by id or by handle): rendered once per variant, counted. */
   async function servePage(req: FastifyRequest, reply: FastifyReply, id: string, previewParam: unknown) {
     const entry = ID_RE.test(id) ? await loadPublicProfile(ctx, id) : null;
@@ -120,6 +163,10 @@ export async function publicProfileRoutes(app: FastifyInstance, opts: PublicProf
       entry.rendered.set(variant, page);
     }
     if (countsAsView(req, entry, preview)) await recordVisit(ctx, req, entry, opts);
+    // the same request class the lane takes (plain anonymous GET of /p/{id}, no query): kept for it
+    if (lane && !preview && !req.user && req.routeOptions.url === '/p/:id' && !req.url.includes('?') && req.headers.authorization === undefined) {
+      laneable.set(req, { entry, key: `lane:${variant}` });
+    }
     reply.header('cache-control', 'no-cache').header('content-security-policy', pageCsp(preview));
     return sendPage(req, reply, page, 200);
   }
