@@ -215,6 +215,18 @@ export interface StatusActor {
   label: string;
 }
 
+
+/**
+ * What a feature built on top of orders does inside a status change's transaction (issue 37: team
+ * members hear about their own cards). Registered through orders' public API; a listener that
+ * throws undoes the change, so listeners only queue work (e-mails) and never call out.
+ */
+export type OrderStatusListener = (tx: Tx, change: { order: typeof orders.$inferSelect; from: string; to: OrderStatus; baseUrl: string }) => Promise<void>;
+const statusListeners = new Set<OrderStatusListener>();
+export function onOrderStatusChanged(listener: OrderStatusListener): void {
+  statusListeners.add(listener);
+}
+
 /**
  * Moves an order to another status: updates it, writes the history row (who and when) and queues
  * the "status changed" e-mail, in one transaction. The same status again changes nothing.
@@ -249,6 +261,7 @@ export async function changeOrderStatus(
       await enqueueEmail(tx, orderStatusChangedEmail(order, current.status, to, orderStatusUrl(baseUrl, order.statusToken), history.id, opts.emailDetails));
     }
     await recordEvent(tx, { type: 'order.status_changed', userId: order.userId, teamId: order.teamId, data: { ...orderEventData(order), fromStatus: current.status, toStatus: to } });
+    for (const listener of statusListeners) await listener(tx, { order, from: current.status, to, baseUrl });
     return { order, changed: true };
   };
   const result = opts.tx ? await run(opts.tx) : await ctx.db.transaction(run);

@@ -6,6 +6,8 @@ export { applyStoreOrderEvent, getOrderPayment, recordPayment, revenueFigures } 
 export { linkOrderCard, orderForDesign, ownOrder } from './order-design';
 export { orderWorkflow, proofStates } from './order-facts';
 export { getOrderStatusView } from './orders.service';
+// team members hear about their own cards when their team's order ships or is ready (issue 37)
+export { onOrderStatusChanged, type OrderStatusListener } from './orders.service';
 export { anonymizeOrdersOfUser } from './order-anonymize';
 export { saveInternalNotes } from './order-notes';
 export { orderContacts, provenOrderId } from './reads';

@@ -22,6 +22,7 @@ import { cardCodeQrText } from '#shared/schemas/engagement';
 import { brandOf } from '#shared/team/brand';
 import type { TeamCard, TeamOrder, TeamOrderBody } from '#shared/schemas/team';
 import { MANAGERS, requireRole } from './team.service';
+import { mailMembersAboutCards } from './member-card-mail';
 
 type Body = z.output<typeof TeamOrderBody>;
 
@@ -136,8 +137,11 @@ export async function createTeamOrder(ctx: AppContext, userId: string, body: Bod
         plans.map((p, i) => ({ userId: p.userId, profileId: p.profileId, quantity: p.quantity, data: rendered[i].data, front: rendered[i].front, back: rendered[i].back, qrCodeUrl: cardCodeQrText(baseUrl, p.code) })),
         savedKeys,
       );
+      // each member hears about their own card (the order's e-mails go to whoever placed it)
+      await mailMembersAboutCards(tx, { orderId: made.order.id, teamId: m.team.id, event: 'placed', baseUrl, exceptUserId: userId });
       return made.order.id;
     });
+    ctx.outbox.kick();
     return { order: (await teamOrderViews(ctx, m.team.id, [orderId]))[0], created: true };
   } catch (e) {
     await Promise.all(savedKeys.map((k) => ctx.storage.delete(k).catch(() => undefined)));

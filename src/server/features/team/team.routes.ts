@@ -11,6 +11,8 @@ import { acceptInvite, changeRole, inviteMany, joinInfo, listMembers, removeMemb
 import type { ImportRows } from './csv-import';
 import { createTeamOrder, listTeamOrders } from './team-orders.service';
 import { teamLeads, teamLeadsCsv, teamStats } from './team-stats.service';
+import { mailMembersOnMilestone } from './member-card-mail';
+import { onOrderStatusChanged } from '#server/features/orders/public-api';
 
 /**
  * Teams (issue 21). Every route is `user` access; the caller's role in their team (owner, admin,
@@ -19,6 +21,8 @@ import { teamLeads, teamLeadsCsv, teamStats } from './team-stats.service';
 export async function teamRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const ctx = app.ctx;
+  // members hear about their own cards when the team's order ships or is ready (issue 37; once per process)
+  onOrderStatusChanged(mailMembersOnMilestone);
 
   route(r, api.getTeam, async (req, reply) => {
     reply.header('cache-control', 'no-store');
