@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process';
+import http from 'node:http';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -173,3 +174,36 @@ export function authnRequestOf(location: string): { xml: string; id: string; rel
 }
 
 export const b64 = (xml: string) => Buffer.from(xml, 'utf8').toString('base64');
+
+export interface SamlIdpServer {
+  idp: SamlIdp;
+  close(): Promise<void>;
+}
+
+/**
+ * The stand-in as a tiny HTTP identity provider on 127.0.0.1 (browser tests): its sign-on address
+ * reads the AuthnRequest, signs the person `nameId()` names in at once, and answers the page an
+ * IdP answers: a form that posts the signed response to the request's ACS by itself.
+ */
+export async function startSamlIdpServer(opts: { nameId: () => string; attributes?: Record<string, string | string[]> }): Promise<SamlIdpServer> {
+  const server = http.createServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+    if (url.pathname !== '/sso' || !url.searchParams.get('SAMLRequest')) return void res.writeHead(404).end();
+    const request = authnRequestOf(url.href);
+    const acsUrl = /AssertionConsumerServiceURL="([^"]+)"/.exec(request.xml)?.[1] ?? '';
+    const audience = /<saml:Issuer[^>]*>([^<]+)<\/saml:Issuer>/.exec(request.xml)?.[1] ?? '';
+    const response = state.idp!.response({ audience, acsUrl, inResponseTo: request.id, nameId: opts.nameId(), attributes: opts.attributes });
+    const relay = request.relayState ? `<input type="hidden" name="RelayState" value="${esc(request.relayState)}">` : '';
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+    res.end(
+      `<!doctype html><html lang="en"><head><title>Test IdP</title></head><body><form method="post" action="${esc(acsUrl)}">` +
+        `<input type="hidden" name="SAMLResponse" value="${esc(response)}">${relay}<button type="submit">Continue</button></form>` +
+        `<script>document.forms[0].submit()</script></body></html>`,
+    );
+  });
+  const state: { idp?: SamlIdp } = {};
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const port = (server.address() as { port: number }).port;
+  state.idp = createSamlIdp({ entityId: `http://127.0.0.1:${port}/metadata`, ssoUrl: `http://127.0.0.1:${port}/sso` });
+  return { idp: state.idp, close: () => new Promise((r) => server.close(() => r())) };
+}

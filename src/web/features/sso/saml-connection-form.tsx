@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { deleteTeamSsoSaml, getTeamSsoSaml, putTeamSsoSaml } from '#shared/contracts/sso';
+import { deleteTeamSsoSaml, getTeamSso, getTeamSsoSaml, putTeamSsoSaml } from '#shared/contracts/sso';
 import { Button } from '#web/components/ui/button';
 import { Input } from '#web/components/ui/input';
 import { Skeleton } from '#web/components/ui/skeleton';
@@ -34,7 +34,11 @@ export function SamlConnectionForm() {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const xmlId = useId();
   const urlId = useId();
-  const onSaved = (d: Awaited<ReturnType<typeof callEndpoint<typeof getTeamSsoSaml>>>) => qc.setQueryData(endpointQuery(getTeamSsoSaml).queryKey, d);
+  const onSaved = (d: Awaited<ReturnType<typeof callEndpoint<typeof getTeamSsoSaml>>>) => {
+    qc.setQueryData(endpointQuery(getTeamSsoSaml).queryKey, d);
+    // the SSO tab says which provider is active
+    void qc.invalidateQueries({ queryKey: endpointQuery(getTeamSso).queryKey });
+  };
   const save = useMutation({ mutationFn: (body: { metadataXml?: string; metadataUrl?: string }) => callEndpoint(putTeamSsoSaml, { body }), onSuccess: onSaved });
   const remove = useMutation({ mutationFn: () => callEndpoint(deleteTeamSsoSaml), onSuccess: onSaved });
   if (isLoading || !data) return <Skeleton className="h-40 w-full" />;
