@@ -7,8 +7,8 @@ import { SCIM_SCHEMAS } from '#shared/schemas/scim';
 import { installWriteCounter } from '#tests/helpers/db-snapshot';
 
 /**
- * Access to the identity routes of issue 39 items 4 and 5 (decision 39-02): the owner's SCIM
- * settings and audit log (owner, admin, member, another team's owner, an outsider, a visitor,
+ * Access to the identity routes of issue 39 items 3 to 5 (decisions 39-02, 39-03): the owner's SCIM
+ * and single sign-on settings and audit log (owner, admin, member, another team's owner, an outsider, a visitor,
  * staff), the staff's audit log, and every SCIM route by credential (this team's scim token,
  * another team's, a token without the scope, a team admin's scim token, none). IDOR: another
  * team's token tried on this team's user and group ids gets 404 and writes nothing.
@@ -77,6 +77,24 @@ afterAll(async () => {
 
 const rules = { fullName: 'always', jobTitle: 'always', email: 'create', phoneNumber: 'create', address: 'never', companyName: 'never' };
 
+const OWNER_ONLY = { owner: 'ok', admin: 403, member: 403, otherTeam: 'ok', outsider: 404, visitor: 401, staff: 404 } as const;
+const UNKNOWN_ID = { owner: 404, admin: 403, member: 403, otherTeam: 404, outsider: 404, visitor: 401, staff: 404 } as const;
+const ANYONE = { owner: 'ok', admin: 'ok', member: 'ok', otherTeam: 'ok', outsider: 'ok', visitor: 'ok', staff: 'ok' } as const;
+const someDomainId = '00000000-0000-4000-8000-000000000000';
+const SSO_ROWS: { name: string; call: (a: Agent) => Promise<{ statusCode: number }>; expect: Record<Who, 'ok' | number> }[] = [
+  { name: 'GET /api/team/sso', call: (a) => a.get('/api/team/sso'), expect: OWNER_ONLY },
+  { name: 'POST /api/team/sso/domains', call: (a) => a.post('/api/team/sso/domains', { domain: `d${Math.random().toString(36).slice(2)}.test` }), expect: OWNER_ONLY },
+  { name: 'POST /api/team/sso/domains/:id/verify', call: (a) => a.post(`/api/team/sso/domains/${someDomainId}/verify`), expect: UNKNOWN_ID },
+  { name: 'DELETE /api/team/sso/domains/:id', call: (a) => a.request('DELETE', `/api/team/sso/domains/${someDomainId}`), expect: UNKNOWN_ID },
+  // a loopback issuer is refused by the outbound guard (400) once the caller is the owner
+  { name: 'PUT /api/team/sso/oidc', call: (a) => a.put('/api/team/sso/oidc', { issuer: 'https://127.0.0.1/', clientId: 'x', clientSecret: 'y' }), expect: { ...OWNER_ONLY, owner: 400, otherTeam: 400 } },
+  { name: 'DELETE /api/team/sso/connection', call: (a) => a.request('DELETE', '/api/team/sso/connection'), expect: OWNER_ONLY },
+  { name: 'PUT /api/team/sso/require', call: (a) => a.put('/api/team/sso/require', { requireSso: false }), expect: OWNER_ONLY },
+  { name: 'POST /api/auth/sso/discover', call: (a) => a.post('/api/auth/sso/discover', { email: 'someone@team-a.test' }), expect: ANYONE },
+  { name: 'GET /api/auth/sso/start', call: (a) => a.get('/api/auth/sso/start?email=someone%40team-a.test'), expect: { owner: 303, admin: 303, member: 303, otherTeam: 303, outsider: 303, visitor: 303, staff: 303 } },
+  { name: 'GET /api/auth/sso/oidc/callback', call: (a) => a.get('/api/auth/sso/oidc/callback?state=x&code=y'), expect: { owner: 303, admin: 303, member: 303, otherTeam: 303, outsider: 303, visitor: 303, staff: 303 } },
+];
+
 /** Each /api route with what each caller must get: 'ok' is any 2xx; a number is that status. */
 const MATRIX: { name: string; call: (a: Agent) => Promise<{ statusCode: number }>; expect: Record<Who, 'ok' | number> }[] = [
   { name: 'GET /api/team/scim/settings', call: (a) => a.get('/api/team/scim/settings'), expect: { owner: 'ok', admin: 403, member: 403, otherTeam: 'ok', outsider: 404, visitor: 401, staff: 404 } },
@@ -86,6 +104,8 @@ const MATRIX: { name: string; call: (a: Agent) => Promise<{ statusCode: number }
   { name: 'GET /api/team/audit.csv', call: (a) => a.get('/api/team/audit.csv'), expect: { owner: 'ok', admin: 403, member: 403, otherTeam: 'ok', outsider: 404, visitor: 401, staff: 404 } },
   { name: 'GET /api/admin/audit', call: (a) => a.get('/api/admin/audit'), expect: { owner: 403, admin: 403, member: 403, otherTeam: 403, outsider: 403, visitor: 401, staff: 'ok' } },
   { name: 'GET /api/admin/audit.csv', call: (a) => a.get('/api/admin/audit.csv'), expect: { owner: 403, admin: 403, member: 403, otherTeam: 403, outsider: 403, visitor: 401, staff: 'ok' } },
+  // team single sign-on (issue 39 item 3, decision 39-03): the owner's settings; an unknown domain id is 404 to everyone who gets that far
+  ...SSO_ROWS,
 ];
 
 describe('identity routes: the owner, the team, staff', () => {
