@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite, type Transaction } from '@electric-sql/pglite';
+import { copyChanged, copyLoose } from './data-dir-copy';
 import { errorToWire, PGLITE_THREAD_NAME, type PgliteReady, type PgliteReply, type PgliteRequest, type PgliteThreadInit, type QueryOptionsWire } from './pglite-thread-protocol';
 
 /**
@@ -112,12 +113,15 @@ async function main() {
         case 'copyDataDir': {
           // a database in memory has no files to copy: the caller falls back to dump
           if (!init.dataDir) return reply(m.id, false);
-          // under PGlite's own statement lock: no statement writes while the files are copied, so
-          // the copy is what a crash at this instant would leave (WAL replays it on open)
+          // copied twice while statements run, then, under PGlite's own statement lock, only what
+          // may have changed since (decision 38-06): no statement writes meanwhile, so the copy is
+          // what a crash at this instant would leave (WAL replays it on open);
           // answers how long statements were held (ms)
+          const state = await copyLoose(init.dataDir, m.to);
+          await copyLoose(init.dataDir, m.to, state);
           const held = await pg._runExclusiveQuery(async () => {
             const t0 = performance.now();
-            fs.cpSync(init.dataDir!, m.to, { recursive: true });
+            copyChanged(init.dataDir!, m.to, state);
             return performance.now() - t0;
           });
           return reply(m.id, held);

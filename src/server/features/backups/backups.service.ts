@@ -11,12 +11,14 @@ import { S3Storage } from '#server/infra/s3-storage';
 import type { BackupInfo } from '#shared/schemas/backups';
 import { BACKUP_FORMAT, tarDataDir, writeBackupFile, type BackupManifest } from './archive';
 import { fileManifest } from './copy-files';
+import { copyChanged, copyLoose } from '#server/db/data-dir-copy';
 
 /**
- * Online backups of the embedded database (issue 38, decision 38-02). PGlite has one session, so a
- * consistent copy is taken in one exclusive step: PGlite's dumpDataDir (the data dir as a tar,
- * uncompressed) on the database's own thread. Requests that need the database wait for that step
- * only (the pause is measured and shown); compressing, listing and checksumming the files, writing
+ * Online backups of the embedded database (issue 38, decisions 38-02 and 38-06). PGlite has one
+ * session, so a consistent copy needs a moment when no statement runs: the data dir is copied while
+ * statements run, then what may have changed since is copied again under PGlite's statement lock
+ * (#server/db/data-dir-copy). Requests that need the database wait for that last step only (the
+ * pause is measured and shown); compressing, listing and checksumming the files, writing
  * the backup file and sending it to the bucket happen afterwards, off the database and with the
  * event loop free (zlib and file I/O run on libuv's thread pool).
  */
@@ -83,9 +85,12 @@ async function copyDataDir(ctx: AppContext, to: string): Promise<number | false>
   if (typeof raw.copyDataDir === 'function') return raw.copyDataDir(to);
   const from = raw.dataDir;
   if (!from || from.startsWith('memory://') || !raw._runExclusiveQuery || !fs.existsSync(path.join(from, 'PG_VERSION'))) return false;
+  // copied while statements run, then only what may have changed under the lock (decision 38-06)
+  const state = await copyLoose(from, to);
+  await copyLoose(from, to, state);
   return raw._runExclusiveQuery(async () => {
     const t0 = performance.now();
-    fs.cpSync(from, to, { recursive: true });
+    copyChanged(from, to, state);
     return performance.now() - t0;
   });
 }
