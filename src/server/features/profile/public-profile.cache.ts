@@ -80,11 +80,32 @@ export function peekPublicProfile(ctx: AppContext, id: string): CachedPublicProf
   return hit && hit.expires > Date.now() ? hit.value : undefined;
 }
 
-export async function loadPublicProfile(ctx: AppContext, id: string): Promise<CachedPublicProfile | null> {
+/**
+ * Reads in progress: callers of the same cold profile share one read (and so one rendered page)
+ * instead of each querying and rendering (a burst on a cold page did both once per request). A read
+ * that began before an invalidation is not joined.
+ */
+const loading = new WeakMap<object, Map<string, { generation: number; load: Promise<CachedPublicProfile | null> }>>();
+
+export function loadPublicProfile(ctx: AppContext, id: string): Promise<CachedPublicProfile | null> {
+  const hit = cacheOf(ctx).get(id);
+  if (hit && hit.expires > Date.now()) return Promise.resolve(hit.value);
+  let pending = loading.get(ctx);
+  if (!pending) loading.set(ctx, (pending = new Map()));
+  const inFlight = pending.get(id);
+  if (inFlight && inFlight.generation === generation) return inFlight.load;
+  const mine = { generation, load: readPublicProfile(ctx, id) };
+  pending.set(id, mine);
+  const map = pending;
+  void mine.load.finally(() => {
+    if (map.get(id) === mine) map.delete(id);
+  }).catch(() => undefined);
+  return mine.load;
+}
+
+async function readPublicProfile(ctx: AppContext, id: string): Promise<CachedPublicProfile | null> {
   const cache = cacheOf(ctx);
   const now = Date.now();
-  const hit = cache.get(id);
-  if (hit && hit.expires > now) return hit.value;
   const startedAt = generation;
 
   const teams = memberTeamQuery(ctx.db);
