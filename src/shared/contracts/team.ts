@@ -1,7 +1,7 @@
 import { defineEndpoint } from './endpoint';
 import { MessageResponse } from '#shared/schemas/common';
 import { EngagementStatsQuery, LeadListQuery } from '#shared/schemas/engagement';
-import { TeamBrandBody, TeamCreateBody, TeamGetResponse, TeamInvite, TeamInviteCreateBody, TeamInviteIdParams, TeamInviteReport, TeamInviteTokenParams, TeamJoinInfoResponse, TeamLeadListResponse, TeamLeadsCsvResponse, TeamMemberListResponse, TeamMemberParams, TeamMemberUpdateBody, TeamOrder, TeamOrderBody, TeamOrderListResponse, TeamStatsResponse, TeamTransferBody, TeamUpdateBody } from '#shared/schemas/team';
+import { TeamBrandBody, TeamCreateBody, TeamGetResponse, TeamInvite, TeamInviteCreateBody, TeamInviteIdParams, TeamInviteReport, TeamInviteTokenParams, TeamJoinAccountBody, TeamJoinInfoResponse, TeamLeadListResponse, TeamLeadsCsvResponse, TeamMemberListResponse, TeamMemberParams, TeamMemberUpdateBody, TeamOrder, TeamOrderBody, TeamOrderListResponse, TeamStatsResponse, TeamTransferBody, TeamUpdateBody } from '#shared/schemas/team';
 
 export const getTeam = defineEndpoint({
   method: 'GET',
@@ -114,6 +114,16 @@ export const getTeamJoinByToken = defineEndpoint({
   access: 'public',
   params: TeamInviteTokenParams,
   responses: { 200: TeamJoinInfoResponse },
+});
+
+export const postTeamJoinByTokenAccount = defineEndpoint({
+  method: 'POST',
+  path: '/api/team/join/:token/account',
+  access: 'public',
+  params: TeamInviteTokenParams,
+  body: TeamJoinAccountBody,
+  summary: 'Create your account from a team invitation and join the team',
+  responses: { 201: TeamGetResponse },
 });
 
 export const postTeamInvitesByTokenAccept = defineEndpoint({

@@ -5,6 +5,7 @@ import { PROFILE_LAYOUTS, emailOrNull, fileUrlOrNull, fullNameField, phoneOrNull
 import { LOCKABLE_FIELDS, readableOnWhite } from '#shared/team/brand';
 import { ShippingAddress, withShippingAddressRule } from './orders';
 import { Lead } from './engagement';
+import { passwordField } from './auth';
 
 /**
  * Teams (issue 21): a company orders and runs the cards of all its people. Every route answers
@@ -35,6 +36,8 @@ export const TEAM_MESSAGES = {
   inviteOtherEmail: 'This invitation was sent to another e-mail address. Sign in with that address to accept it.',
   color: 'Choose a darker colour: white text on it must stay readable (contrast 4.5:1)',
   chooseMembers: 'Choose at least one member',
+  accountExists: 'An account with this e-mail address already exists. Log in to accept the invitation.',
+  nameNeeded: 'Please enter your full name',
 } as const;
 
 const textOrNull = (max: number, label: string) =>
@@ -184,11 +187,23 @@ export const TeamInviteTokenParams = z.strictObject({ token: z.string().regex(/^
 export const TeamJoinInfoResponse = z.strictObject({
   teamName: z.string(),
   email: z.string(),
+  /** the name the invitation was sent with (the join page does not ask for it again), or null */
+  fullName: z.string().nullable(),
   role: z.enum(ASSIGNABLE_ROLES),
   invitedBy: z.string().nullable(),
   expiresAt: isoDateTime,
 });
 export type TeamJoinInfo = z.infer<typeof TeamJoinInfoResponse>;
+
+/**
+ * POST /api/team/join/{token}/account (issue 37, decision 37-09): a new account from the invitation.
+ * The invitation already proved the address and usually names the person, so only a password is
+ * asked (and the name when the invitation has none); the username is made from the address.
+ */
+export const TeamJoinAccountBody = z.strictObject({
+  password: passwordField,
+  fullName: fullNameField.optional(),
+});
 
 export const TeamMemberParams = z.strictObject({ userId: z.uuid({ error: 'Member not found' }) });
 /** PATCH /api/team/members/{userId} */

@@ -10,6 +10,7 @@ import { useNoIndex, usePageTitle } from '#web/lib/use-page-title';
 import { useAuth } from '#web/lib/session/use-auth';
 import { useAcceptInvite, useJoinInfo } from '#web/features/team/api';
 import { done, failed } from '#web/features/team/notify';
+import { JoinNewAccountForm } from '#web/features/team/components/join-new-account-form';
 
 /** /team/join/{token}: the invitation link, for a new or an existing account. */
 export default function TeamJoinPage() {
@@ -20,27 +21,11 @@ export default function TeamJoinPage() {
   const info = useJoinInfo(token);
   const accept = useAcceptInvite();
   const navigate = useNavigate();
-  const here = `/team/join/${token}`;
 
   let body;
   if (info.isLoading || authLoading) body = <Skeleton className="h-24 w-full" />;
   else if (info.error || !info.data) body = <p role="alert">{errorMessage(info.error, 'This invitation is no longer valid. Ask your team admin for a new one.')}</p>;
-  else if (!user)
-    body = (
-      <div className="space-y-3">
-        <p>
-          Create your account with <strong>{info.data.email}</strong>, or log in if you have one. You come back here to accept.
-        </p>
-        <div className="flex flex-wrap gap-2">
-          <Button variant="gold" onClick={() => navigate('/signup', { state: { returnTo: here, email: info.data!.email } })}>
-            Create account
-          </Button>
-          <Button variant="outline" onClick={() => navigate('/login', { state: { returnTo: here, email: info.data!.email } })}>
-            Log in
-          </Button>
-        </div>
-      </div>
-    );
+  else if (!user) body = <JoinNewAccountForm token={token} info={info.data} />;
   else
     body = (
       <div className="space-y-3">

@@ -265,7 +265,7 @@ export async function revokeInvite(ctx: AppContext, userId: string, inviteId: st
   await ctx.db.update(teamInvites).set({ revokedAt: new Date() }).where(eq(teamInvites.id, invite.id));
 }
 
-async function openInviteByToken(ctx: AppContext, token: string) {
+export async function openInviteByToken(ctx: AppContext, token: string) {
   const [row] = await ctx.db
     .select({ invite: teamInvites, teamName: teams.name, inviterFirst: users.firstName, inviterLast: users.lastName })
     .from(teamInvites)
@@ -283,6 +283,7 @@ export async function joinInfo(ctx: AppContext, token: string): Promise<TeamJoin
   return {
     teamName: row.teamName,
     email: row.invite.email,
+    fullName: row.invite.fullName ?? null,
     role: row.invite.role === 'admin' ? 'admin' : 'member',
     invitedBy: `${row.inviterFirst ?? ''} ${row.inviterLast ?? ''}`.trim() || null,
     expiresAt: row.invite.expiresAt.toISOString(),

@@ -12,6 +12,9 @@ import type { ImportRows } from './csv-import';
 import { createTeamOrder, listTeamOrders } from './team-orders.service';
 import { teamLeads, teamLeadsCsv, teamStats } from './team-stats.service';
 import { mailMembersOnMilestone } from './member-card-mail';
+import { joinWithNewAccount } from './join-new-account';
+import { endSession } from '#server/features/auth/public-api';
+import { startSession } from '#server/plugins/session';
 import { onOrderStatusChanged } from '#server/features/orders/public-api';
 
 /**
@@ -83,6 +86,16 @@ export async function teamRoutes(app: FastifyInstance) {
     await enforceRateLimit(ctx.rateLimiter, `team-join:${clientKey(req)}`, 60, 60);
     reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer');
     return joinInfo(ctx, req.params.token);
+  });
+
+  // a new account from the invitation: only a password is asked; the invited address is proven (issue 37)
+  route(r, api.postTeamJoinByTokenAccount, async (req, reply) => {
+    await enforceRateLimit(ctx.rateLimiter, `team-join:${clientKey(req)}`, 60, 60);
+    await enforceRateLimit(ctx.rateLimiter, `register:ip:${clientKey(req)}`, 20, 3600, 'Too many sign-ups from this address. Please try again later.');
+    const user = await joinWithNewAccount(ctx, req.params.token, req.body, ctx.publicUrl({ protocol: req.protocol, host: req.host }));
+    if (req.sessionId) await endSession(ctx, req.sessionId);
+    await startSession(app, req, reply, user.id);
+    return reply.status(201).send(await getTeamView(ctx, user.id));
   });
 
   route(r, api.postTeamInvitesByTokenAccept, async (req) => {

@@ -16,6 +16,7 @@ import {
   postTeamInvites,
   postTeamInvitesByIdResend,
   postTeamInvitesByTokenAccept,
+  postTeamJoinByTokenAccount,
   postTeamInvitesImport,
   postTeamOrders,
   postTeamTransfer,
@@ -23,6 +24,7 @@ import {
 } from '#shared/contracts/team';
 import { getProfile } from '#shared/contracts/profile';
 import { callEndpoint, endpointPrefix, endpointQuery, uploadToEndpoint } from '#web/lib/endpoint';
+import { AUTH_USER_KEY } from '#web/lib/session/use-auth';
 
 export const TEAM_LEADS_PAGE = 25;
 
@@ -61,4 +63,16 @@ export const useRemoveMember = () => useTeamMutation((userId: string) => callEnd
 export const useTransferTeam = () => useTeamMutation((userId: string) => callEndpoint(postTeamTransfer, { body: { userId } }));
 export const useDeleteTeam = () => useTeamMutation(() => callEndpoint(deleteTeam));
 export const usePlaceTeamOrder = () => useTeamMutation((body: z.input<typeof TeamOrderBody>) => callEndpoint(postTeamOrders, { body }));
-export const useAcceptInvite = () => useTeamMutation((token: string) => callEndpoint(postTeamInvitesByTokenAccept, { params: { token } }));
+export const useAcceptInvite = () => {
+  const qc = useQueryClient();
+  // accepting proves the invited address: the signed-in user reads as verified again (no "verify your e-mail" left)
+  return useTeamMutation((token: string) => callEndpoint(postTeamInvitesByTokenAccept, { params: { token } }).finally(() => qc.invalidateQueries({ queryKey: AUTH_USER_KEY })));
+};
+
+/** A new account from the invitation (password only; the invitation proved the address): signed in and in the team. */
+export const useJoinWithNewAccount = (token: string) => {
+  const qc = useQueryClient();
+  return useTeamMutation((body: { password: string; fullName?: string }) =>
+    callEndpoint(postTeamJoinByTokenAccount, { params: { token }, body }).finally(() => qc.invalidateQueries({ queryKey: AUTH_USER_KEY })),
+  );
+};
