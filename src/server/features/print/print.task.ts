@@ -1,4 +1,3 @@
-import { Resvg } from '@resvg/resvg-js';
 import sharp from 'sharp';
 import { DEFAULT_FONT_FAMILY } from '#shared/fonts';
 import { fillTemplateDetailed } from '#shared/templates/fill';
@@ -11,6 +10,7 @@ import { printSvg, proofSvg, PROOF_SIZE } from './art/svg';
 import { effectiveDpi, measureQuietZone, type SideElements } from './art/checks';
 import { unitsToMm } from './art/geometry';
 import { fontFilesFor } from '#server/infra/fonts';
+import { loadSvg, renderPixels } from '#server/infra/images/resvg';
 import { writePrintPdf, writePrintSheet, type PdfImage, type SheetLayout } from './pdf';
 
 /**
@@ -37,7 +37,7 @@ export interface PrintTaskInput {
 const MAX_IMAGE_DPI = 600;
 
 function usvg(svg: string): string {
-  return new Resvg(svg, {
+  return loadSvg(svg, {
     font: { loadSystemFonts: false, fontFiles: fontFilesFor(svg), defaultFontFamily: DEFAULT_FONT_FAMILY, sansSerifFamily: 'Inter', serifFamily: 'Playfair Display', monospaceFamily: 'JetBrains Mono' },
     logLevel: 'off',
   }).toString();
@@ -226,7 +226,7 @@ export async function printProofTask(arg: PrintTaskInput): Promise<ProofMeasurem
   let contrast: number | null = null;
   let moduleMm: number | null = null;
   for (const side of p.sides) {
-    const img = new Resvg(proofSvg(side), { fitTo: { mode: 'width', value: PROOF_SIZE.width }, background: '#ffffff', logLevel: 'off', font: { loadSystemFonts: false } }).render();
+    const img = renderPixels(loadSvg(proofSvg(side), { fitTo: { mode: 'width', value: PROOF_SIZE.width }, background: '#ffffff', logLevel: 'off', font: { loadSystemFonts: false } }));
     proofs.push({ side: side.side, png: img.asPng(), width: img.width, height: img.height });
     if (side.qr.length) {
       const q = side.qr[0];

@@ -1,9 +1,9 @@
-import { Resvg } from '@resvg/resvg-js';
 import sharp from 'sharp';
 import { DEFAULT_FONT_FAMILY } from '#shared/fonts';
 import type { CardData, TemplateField } from '#shared/templates/fields';
 import { asBuffer, runTask } from '#server/infra/worker-pool';
 import { fontFilesFor } from '#server/infra/fonts';
+import { loadSvg, renderPixels } from '#server/infra/images/resvg';
 
 /**
  * SVG -> PNG/JPEG with resvg and the bundled TTF fonts only (system fonts are never loaded, so a
@@ -75,7 +75,7 @@ export async function renderSvgOnThisThread(svg: string, opts: RenderOptions): P
   const width = opts.width === undefined ? undefined : Math.max(1, Math.min(MAX_RENDER_WIDTH, Math.round(opts.width)));
   // the synchronous render keeps the work on this worker's thread (renderAsync would use the libuv
   // pool the main thread's file and crypto work shares)
-  const img = new Resvg(svg, resvgOptions(svg, width)).render();
+  const img = renderPixels(loadSvg(svg, resvgOptions(svg, width)));
   if (opts.format === 'png') return img.asPng();
   return sharp(img.pixels, { raw: { width: img.width, height: img.height, channels: 4 } })
     .flatten({ background: '#000000' })

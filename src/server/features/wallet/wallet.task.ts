@@ -1,6 +1,6 @@
-import { Resvg } from '@resvg/resvg-js';
 import sharp from 'sharp';
 import { HttpError } from '#server/http/http-errors';
+import { svgToPng } from '#server/infra/images/resvg';
 import { asBuffer } from '#server/infra/worker-pool';
 import type { ApplePassContent } from './pass-content';
 import type { AppleWalletKeys } from './wallet.config';
@@ -17,7 +17,7 @@ const ICON_SVG = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><r
 const LOGO_SVG = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 20"><rect width="32" height="20" rx="3" fill="#111111"/><rect width="30" height="18" x="1" y="1" rx="2.5" fill="none" stroke="#d4af37" stroke-width="1.5"/><rect x="20" y="5" width="8" height="8" fill="#d4af37"/><rect x="4" y="6" width="12" height="2" fill="#e5e5e5"/><rect x="4" y="10" width="8" height="1.5" fill="#9ca3af"/></svg>`;
 
 function png(svg: string, width: number): Buffer {
-  return new Resvg(svg, { fitTo: { mode: 'width', value: width }, font: { loadSystemFonts: false }, logLevel: 'off' }).render().asPng();
+  return svgToPng(svg, { fitTo: { mode: 'width', value: width }, font: { loadSystemFonts: false }, logLevel: 'off' });
 }
 
 let brandImages: Record<string, Buffer> | null = null;

@@ -1,4 +1,5 @@
-import { Resvg } from '@resvg/resvg-js';
+import type { Resvg } from '@resvg/resvg-js';
+import { loadSvg, svgToPng } from './resvg';
 import sharp from 'sharp';
 import { HttpError } from '#server/http/http-errors';
 import { reencodeOnThisThread, type ReencodeOptions } from './images';
@@ -31,13 +32,13 @@ export const LOGO_RASTER_MAX_SIDE = 1200;
 export function rasterizeSvgTask(arg: { svg: string }): Buffer {
   let probe: Resvg;
   try {
-    probe = new Resvg(arg.svg, { font: { loadSystemFonts: false }, logLevel: 'off' });
+    probe = loadSvg(arg.svg, { font: { loadSystemFonts: false }, logLevel: 'off' });
   } catch {
     throw new HttpError(422, 'This SVG cannot be drawn. Please upload a PNG or a simpler SVG.');
   }
   const wide = probe.width >= probe.height;
   const fitTo = wide ? ({ mode: 'width', value: LOGO_RASTER_MAX_SIDE } as const) : ({ mode: 'height', value: LOGO_RASTER_MAX_SIDE } as const);
-  const png = new Resvg(arg.svg, { fitTo, font: { loadSystemFonts: true }, logLevel: 'off' }).render().asPng();
+  const png = svgToPng(arg.svg, { fitTo, font: { loadSystemFonts: true }, logLevel: 'off' });
   return png;
 }
 

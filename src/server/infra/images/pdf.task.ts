@@ -1,5 +1,6 @@
 import sharp from 'sharp';
 import { HttpError } from '#server/http/http-errors';
+import { noteNativeBytes } from '../native-memory';
 import { MAX_INPUT_PIXELS, reencodeOnThisThread, type EncodedImage, type ReencodeOptions } from './images';
 
 /**
@@ -62,6 +63,8 @@ export async function pdfToImageTask(arg: { input: Uint8Array; opts: ReencodeOpt
     const w = Math.max(1, Math.round(viewport.width));
     const h = Math.max(1, Math.round(viewport.height));
     const surface = canvas.createCanvas(w, h);
+    // the canvas's pixels are native memory a collection frees (decision 32-11)
+    noteNativeBytes(w * h * 4);
     try {
       await page.render({ canvas: surface as unknown as HTMLCanvasElement, canvasContext: surface.getContext('2d') as unknown as CanvasRenderingContext2D, viewport, background: 'rgba(0,0,0,0)' }).promise;
     } catch {
