@@ -38,9 +38,9 @@ describe('AI assistant on the customer’s own card', () => {
     const note = page.getByTestId('current-design-source');
     await expect.poll(() => note.getAttribute('data-source'), { timeout: 20_000 }).toBe('design');
     expect(await note.textContent()).toContain('Classic on Luxury Titanium');
-    expect(await page.getByLabel('Full Name').inputValue()).toBe('Grace B. Hopper');
-    expect(await page.getByLabel('Job Title').inputValue()).toBe('Rear Admiral');
-    expect(await page.getByLabel('Company').inputValue()).toBe('US Navy');
+    expect(await page.locator('#f-fullName').inputValue()).toBe('Grace B. Hopper');
+    expect(await page.locator('#f-jobTitle').inputValue()).toBe('Rear Admiral');
+    expect(await page.locator('#f-companyName').inputValue()).toBe('US Navy');
     expect(await page.locator('#f-template').inputValue()).toBe('16');
     expect(await page.locator('#f-cardtype').inputValue()).toBe('luxury_titanium');
     // the template choices are names, never ids

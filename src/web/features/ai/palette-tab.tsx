@@ -104,7 +104,8 @@ function PaletteResult({ data }: { data: ColorPaletteResponse }) {
           <div className="h-0.5 w-12" style={{ backgroundColor: accent.hex }} />
           <p className="text-xs">alex@northwind.studio · +1 (212) 555-0182</p>
         </div>
-        <ApplyToCard colours={data.colors.filter((c) => c.role !== 'background' && c.role !== 'surface').map((c) => ({ hex: c.hex, name: c.name }))} testId="apply-palette" />
+        {/* on a metal card the metal is the ground: every palette colour is a candidate for the name */}
+        <ApplyToCard colours={data.colors.map((c) => ({ hex: c.hex, name: c.name }))} testId="apply-palette" />
       </ResultSection>
 
       <ResultSection id="pl-finishes" title="Legibility on metal finishes" headingSpacing="mb-1">

@@ -83,8 +83,8 @@ export function SuggestionsTab() {
   );
 }
 
-/** The palette's colours that could name the card (not the background or surface tones). */
-const nameColours = (data: DesignSuggestionsResponse) => data.colorPalette.filter((c) => c.role !== 'background' && c.role !== 'surface' && isHexColor(c.hex)).map((c) => ({ hex: c.hex, name: c.name }));
+/** The palette's colours as candidates for the name (on a metal card the metal is the ground, so the dark tones count too). */
+const nameColours = (data: DesignSuggestionsResponse) => data.colorPalette.filter((c) => isHexColor(c.hex)).map((c) => ({ hex: c.hex, name: c.name }));
 
 function SuggestionsResult({ data, companyName, role }: { data: DesignSuggestionsResponse; companyName: string; role: string }) {
   return (
