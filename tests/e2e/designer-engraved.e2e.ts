@@ -58,9 +58,8 @@ describe('the designer shows the card as its metal makes it (issue 37)', () => {
     await startDesign(page);
 
     // an "as engraved" preview beside the colour one, for the engraved metal chosen (Standard Metal)
-    const engraved = page.getByTestId('engraved-preview');
-    await engraved.getByRole('heading', { name: 'As engraved on Standard Metal' }).waitFor();
-    expect(await engraved.getByRole('img', { name: /front as engraved$/ }).count()).toBe(1);
+    await poll(() => page.getByTestId('engraved-preview').textContent()).toContain('As engraved on Standard Metal:');
+    expect(await page.getByRole('img', { name: /front as engraved$/ }).count()).toBe(1);
     expect(await page.getByTestId('engraved-card').first().evaluate((el) => getComputedStyle(el).filter)).toMatch(/^url\(/);
 
     // the walk's logo, uploaded in the designer: it shows on the card and the warnings come at once
@@ -73,6 +72,13 @@ describe('the designer shows the card as its metal makes it (issue 37)', () => {
     const colourFront = page.getByRole('img', { name: /front preview$/ }).first();
     const engravedFront = page.getByRole('img', { name: /front as engraved$/ });
     await poll(() => colourFront.evaluate((el) => el.querySelector('image')?.getAttribute('href') ?? '')).toContain(uploaded!);
+    await page.waitForTimeout(1000);
+    if (process.env.DESIGNER_DEBUG) {
+      await colourFront.screenshot({ path: '/tmp/dbg/front.png' });
+      await engravedFront.screenshot({ path: '/tmp/dbg/engraved.png' });
+      await page.screenshot({ path: '/tmp/dbg/page.png', fullPage: true });
+      console.log(await colourFront.evaluate((el) => el.outerHTML.slice(0, 300) + ' ... ' + (el.querySelector('image')?.outerHTML ?? 'no image')));
+    }
     await poll(() => colouredPixels(colourFront)).toBeGreaterThan(200);
     expect(await colouredPixels(engravedFront)).toBeLessThan(20);
 
@@ -114,7 +120,7 @@ describe('the designer shows the card as its metal makes it (issue 37)', () => {
     const page = await ctx.newPage();
     await startDesign(page);
     await page.getByTestId('card-type-color').click();
-    await page.getByTestId('engraved-preview').getByRole('heading', { name: 'As printed on Color Metal' }).waitFor();
+    await poll(() => page.getByTestId('engraved-preview').textContent()).toContain('As printed on Color Metal:');
     await page.getByTestId('design-logo-input').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: await blueLogoOnWhite() });
     await poll(() => findings(page, 'logo-warnings')).toEqual(['opaque-background', 'white-on-color-metal']);
     await ctx.close();

@@ -15,8 +15,8 @@ const input = (cardType: PreviewInput['cardType']): PreviewInput => ({ selected:
 describe('<DesignPreviewCard>: the card as its metal makes it, beside the colour preview (issue 37)', () => {
   it('an engraved metal: "As engraved" front and back, each through the engraving filter', () => {
     renderWithProviders(<DesignPreviewCard p={input('standard')} loading={false} onTruncated={vi.fn()} />);
-    const section = screen.getByRole('region', { name: 'As engraved on Standard Metal' });
-    expect(within(section).getByRole('heading', { name: 'As engraved on Standard Metal' })).toBeInTheDocument();
+    const section = screen.getByTestId('card-pair');
+    expect(screen.getByTestId('engraved-preview')).toHaveTextContent(/^As engraved on Standard Metal: one tone\./);
     expect(within(section).getByRole('img', { name: 'Simple front as engraved' })).toBeInTheDocument();
     expect(within(section).getByRole('img', { name: 'Simple back as engraved' })).toBeInTheDocument();
     // the colour preview is still there, first
@@ -33,9 +33,9 @@ describe('<DesignPreviewCard>: the card as its metal makes it, beside the colour
 
   it('Color Metal: "As printed", the filter that leaves white unprinted', () => {
     renderWithProviders(<DesignPreviewCard p={input('color')} loading={false} onTruncated={vi.fn()} />);
-    const section = screen.getByRole('region', { name: 'As printed on Color Metal' });
+    const section = screen.getByTestId('card-pair');
     expect(section.querySelector('feFuncA[type="discrete"]')).not.toBeNull();
-    expect(within(section).getByText(/without white ink/)).toBeInTheDocument();
+    expect(screen.getByTestId('engraved-preview')).toHaveTextContent('As printed on Color Metal: printed without white ink');
   });
 });
 

@@ -1,13 +1,13 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import type { CardTypeId } from '#shared/catalogue';
+import { cardType as findCardType, type CardTypeId } from '#shared/catalogue';
 import type { CardData } from '#shared/templates/fields';
 import type { SvgTemplate } from '#shared/schemas/templates';
-import { CardPair, FilledCard } from '#web/components/card-preview';
+import { FilledCard } from '#web/components/card-preview';
 import { PageSpinner } from '#web/components/ui/spinner';
 import { cn } from '#web/lib/utils';
 import { previewStyleOf } from '#web/features/designs/design-parts';
-import { EngravedCard, EngravedPair, engravedTitle } from './engraved-preview';
+import { EngravedCard, EngravedNote, engravedTitle } from './engraved-preview';
 
 /** What every preview of the design draws from. */
 export interface PreviewInput {
@@ -18,9 +18,15 @@ export interface PreviewInput {
   cardType: CardTypeId;
 }
 
-/** The desktop's live preview: the colour card, front and back, and beside it the card as its metal makes it. */
+/**
+ * The desktop's live preview: each side in colour and, beside it, as its metal makes it (the
+ * colour cards first: `card-pair`, as before, holds the colour front's drawing first).
+ */
 export function DesignPreviewCard({ p, loading, onTruncated }: { p: PreviewInput; loading: boolean; onTruncated: (fields: string[]) => void }) {
   const { selected } = p;
+  const name = selected?.name ?? 'Card';
+  const title = engravedTitle(p.cardType);
+  const metal = findCardType(p.cardType)?.label ?? 'the metal';
   return (
     <>
       <div className="flex items-center justify-between gap-2">
@@ -34,10 +40,22 @@ export function DesignPreviewCard({ p, loading, onTruncated }: { p: PreviewInput
       {loading ? (
         <PageSpinner />
       ) : (
-        <>
-          <CardPair layout="stack" front={selected?.front} back={selected?.back} name={selected?.name} data={p.data} qrUrl={p.qrUrl} logoHref={p.logoHref} onTruncated={onTruncated} />
-          <EngravedPair front={selected?.front} back={selected?.back} name={selected?.name} data={p.data} qrUrl={p.qrUrl} logoHref={p.logoHref} cardType={p.cardType} />
-        </>
+        <div className="space-y-3" data-testid="card-pair">
+          <div className="grid grid-cols-2 gap-3 text-center text-xs text-muted-foreground" aria-hidden="true">
+            <span>Colour preview</span>
+            <span>
+              {title} on {metal}
+            </span>
+          </div>
+          {(['front', 'back'] as const).map((side) => (
+            <figure key={side} className="grid grid-cols-2 gap-3">
+              <FilledCard template={selected?.[side]} data={p.data} qrUrl={p.qrUrl} logoHref={p.logoHref} label={`${name} ${side} preview`} onTruncated={side === 'front' ? onTruncated : undefined} />
+              <EngravedCard template={selected?.[side]} data={p.data} qrUrl={p.qrUrl} logoHref={p.logoHref} cardType={p.cardType} label={`${name} ${side} ${title.toLowerCase()}`} />
+              <figcaption className="col-span-2 text-center text-xs text-muted-foreground">{side === 'front' ? 'Front' : 'Back'}</figcaption>
+            </figure>
+          ))}
+          <EngravedNote cardType={p.cardType} />
+        </div>
       )}
     </>
   );

@@ -74,38 +74,17 @@ export function EngravedCard({
   );
 }
 
-/** Front and back "as engraved" beside each other, with what the metal does in one line. */
-export function EngravedPair({
-  front,
-  back,
-  name = 'Card',
-  cardType,
-  ...rest
-}: {
-  front?: string | null;
-  back?: string | null;
-  name?: string;
-  cardType: CardTypeId;
-  data: CardData;
-  qrUrl?: string | null;
-  logoHref?: string | null;
-}) {
+/** What the metal does to the artwork, in one line under the "as engraved" cards. */
+export function EngravedNote({ cardType }: { cardType: CardTypeId }) {
   const metal = findCardType(cardType)?.label ?? 'the metal';
-  const title = engravedTitle(cardType);
   return (
-    <section aria-label={`${title} on ${metal}`} className="space-y-2" data-testid="engraved-preview">
-      <h3 className="text-sm font-semibold">
-        {title} on {metal}
-      </h3>
-      <div className="grid grid-cols-2 gap-3">
-        <EngravedCard template={front} cardType={cardType} label={`${name} front ${title.toLowerCase()}`} {...rest} />
-        <EngravedCard template={back} cardType={cardType} label={`${name} back ${title.toLowerCase()}`} {...rest} />
-      </div>
-      <p className="text-xs text-muted-foreground">
-        {cardType === 'color'
-          ? 'Printed without white ink: white and the lightest tones show the bare steel.'
-          : 'One tone: every colour becomes the engraving at its strength, and an opaque background is engraved as a solid block.'}
-      </p>
-    </section>
+    <p className="text-xs text-muted-foreground" data-testid="engraved-preview" data-card-type={cardType}>
+      <span className="font-medium text-foreground">
+        {engravedTitle(cardType)} on {metal}:
+      </span>{' '}
+      {cardType === 'color'
+        ? 'printed without white ink, so white and the lightest tones show the bare steel.'
+        : 'one tone. Every colour becomes the engraving at its strength, and an opaque background is engraved as a solid block.'}
+    </p>
   );
 }
