@@ -99,6 +99,17 @@ function AuthArea({ compact = false }: { compact?: boolean }) {
   );
 }
 
+/** The phone header's one action (issue 37): Sign In for a visitor, Order for a signed-in customer. */
+function PhoneAction() {
+  const { user, isLoading } = useAuth();
+  const signIn = !user;
+  return (
+    <Button asChild size="sm" variant="gold" className={cn('h-8 px-3 md:hidden', isLoading && 'invisible')}>
+      {isLoading ? <span aria-hidden="true">Sign In</span> : <Link to={signIn ? '/login' : '/order'}>{signIn ? 'Sign In' : 'Order'}</Link>}
+    </Button>
+  );
+}
+
 const loadMobileMenu = () => import('./mobile-menu');
 const MobileMenu = lazy(loadMobileMenu);
 
@@ -162,6 +173,7 @@ function Header() {
             <span className="text-amber-700 dark:text-gold">Metal</span> Cards NYC
           </Link>
         </div>
+        <PhoneAction />
         <div className="hidden items-center gap-3 md:flex">
           <AuthArea />
           <ThemeSwitcher tooltipAlign="end" />

@@ -56,7 +56,7 @@ function AdminDashboard() {
           setParams(next, { replace: true });
         }}
       >
-        <TabsList className="h-auto flex-wrap justify-start">
+        <TabsList className="h-auto w-full justify-start sm:w-auto">
           {TABS.map((t) => (
             <TabsTrigger key={t.value} value={t.value}>
               {t.label}

@@ -73,7 +73,7 @@ function Dashboard() {
         ) : null}
       </div>
       <Tabs value={tab} onValueChange={setTab}>
-        <TabsList className="flex h-auto w-full flex-wrap justify-start gap-1 sm:w-auto">
+        <TabsList className="flex h-auto w-full justify-start gap-1 sm:w-auto">
           <TabsTrigger value="overview">Overview</TabsTrigger>
           <TabsTrigger value="profile">Profile</TabsTrigger>
           <TabsTrigger value="card">Card</TabsTrigger>

@@ -63,7 +63,7 @@ function ProfileTabs() {
   return (
     <>
       <Tabs value={tab} onValueChange={setTab}>
-        <TabsList className="flex h-auto w-full flex-wrap justify-start gap-1 sm:w-auto">
+        <TabsList className="flex h-auto w-full justify-start gap-1 sm:w-auto">
           <TabsTrigger value="profile">Profile</TabsTrigger>
           <TabsTrigger value="media">Media</TabsTrigger>
           <TabsTrigger value="share">Share</TabsTrigger>

@@ -57,7 +57,7 @@ function TeamScreen() {
         </span>
       </header>
       <Tabs value={tab} onValueChange={(t) => setParams({ tab: t }, { replace: true })}>
-        <TabsList className="flex-wrap">
+        <TabsList className="w-full sm:w-auto">
           {tabs.map((t) => (
             <TabsTrigger key={t.id} value={t.id}>
               {t.label}

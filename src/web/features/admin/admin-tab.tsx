@@ -23,8 +23,8 @@ function OrderRow({ order, onView }: { order: AdminOrder; onView: (id: number) =
     <li className="flex flex-wrap items-center gap-3 py-3 text-sm" data-testid={`tab-order-${order.id}`}>
       <span className="font-mono text-muted-foreground">#{order.id}</span>
       <span className="min-w-0 flex-1">
-        <span className="block truncate font-medium">{order.customerName}</span>
-        <span className="block truncate text-xs text-muted-foreground">
+        <span className="block font-medium break-words">{order.customerName}</span>
+        <span className="block text-xs break-all text-muted-foreground">
           {order.email} · {order.quantity} × {order.cardTypeLabel} · {formatDate(order.createdAt)}
         </span>
       </span>

@@ -97,7 +97,7 @@ export function ArtworkUpload({ onChange, disabled }: { onChange: (state: Artwor
         <div className="flex items-center gap-3 rounded-md border border-border p-3" data-testid="artwork-file">
           <FileImage className="size-5 shrink-0 text-gold" aria-hidden="true" />
           <div className="min-w-0 flex-1">
-            <p className="truncate text-sm font-medium">{name}</p>
+            <p className="text-sm font-medium break-all">{name}</p>
             {uploading ? (
               <div className="mt-1.5">
                 <div

@@ -61,7 +61,7 @@ export function SessionsCard() {
                       {s.device}
                       {s.current ? <Badge variant="green">This device</Badge> : null}
                     </p>
-                    <p className="truncate text-xs text-muted-foreground">
+                    <p className="text-xs break-words text-muted-foreground">
                       {s.ip ? `${s.ip} · ` : ''}active {timeAgo(s.lastSeenAt)} · signed in {new Date(s.createdAt).toLocaleDateString()}
                     </p>
                   </div>

@@ -48,8 +48,8 @@ export function OverviewTab({ onView }: { onView: (id: number) => void }) {
                   >
                     <span className="font-mono text-muted-foreground">#{o.id}</span>
                     <span className="min-w-0 flex-1">
-                      <span className="block truncate font-medium">{o.customerName}</span>
-                      <span className="block truncate text-xs text-muted-foreground">
+                      <span className="block font-medium break-words">{o.customerName}</span>
+                      <span className="block text-xs break-words text-muted-foreground">
                         {o.quantity} × {o.cardTypeLabel} · {formatDate(o.createdAt)}
                       </span>
                     </span>

@@ -7,6 +7,8 @@ import { Button } from '#web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card';
 import { Input } from '#web/components/ui/input';
 import { Skeleton } from '#web/components/ui/skeleton';
+import { STACKED_CELL, STACKED_HEAD, STACKED_ROW } from '#web/components/ui/stacked-table';
+import { cn } from '#web/lib/utils';
 import { endpointHref } from '#web/lib/endpoint';
 import { useAdminAudit, useTeamAudit } from '#web/features/audit/api';
 
@@ -19,15 +21,15 @@ function detailText(detail: Record<string, string | number | boolean | null>): s
     .join(' · ');
 }
 
-/** One page of entries as a table (phones scroll it sideways), with paging. */
+/** One page of entries as a table (on a phone each entry is a stack of labelled rows), with paging. */
 function AuditTable({ data, page, onPage, loading }: { data: AuditListResponse | undefined; page: number; onPage: (p: number) => void; loading: boolean }) {
   const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
   if (loading || !data) return <Skeleton className="h-32 w-full" />;
   if (!data.events.length) return <p className="text-sm text-muted-foreground">No entries yet.</p>;
   return (
     <>
-      <table className="w-full min-w-[720px] text-left text-sm" data-testid="audit-log">
-        <thead>
+      <table className="w-full text-left text-sm md:min-w-[720px]" data-testid="audit-log">
+        <thead className={STACKED_HEAD}>
           <tr className="border-b text-xs uppercase text-muted-foreground">
             <th className="py-2 pr-3">Time (UTC)</th>
             <th className="py-2 pr-3">Event</th>
@@ -38,15 +40,17 @@ function AuditTable({ data, page, onPage, loading }: { data: AuditListResponse |
         </thead>
         <tbody>
           {data.events.map((e) => (
-            <tr key={e.id} className="border-b align-top" data-kind={e.kind}>
-              <td className="whitespace-nowrap py-2 pr-3 font-mono text-xs">{e.at.replace('T', ' ').slice(0, 19)}</td>
-              <td className="py-2 pr-3">
-                <span className="font-medium">{label(e.kind)}</span>{' '}
-                {e.outcome === 'failure' ? <Badge variant="red">failed</Badge> : null}
+            <tr key={e.id} className={cn('border-b align-top', STACKED_ROW)} data-kind={e.kind}>
+              <td data-label="Time (UTC)" className={cn('whitespace-nowrap py-2 pr-3 font-mono text-xs', STACKED_CELL)}>{e.at.replace('T', ' ').slice(0, 19)}</td>
+              <td data-label="Event" className={cn('py-2 pr-3', STACKED_CELL)}>
+                <span>
+                  <span className="font-medium">{label(e.kind)}</span>{' '}
+                  {e.outcome === 'failure' ? <Badge variant="red">failed</Badge> : null}
+                </span>
               </td>
-              <td className="break-all py-2 pr-3">{e.email ?? '—'}</td>
-              <td className="py-2 pr-3 font-mono text-xs">{e.ip || '—'}</td>
-              <td className="break-words py-2 text-xs text-muted-foreground">{detailText(e.detail)}</td>
+              <td data-label="Who" className={cn('break-all py-2 pr-3', STACKED_CELL)}>{e.email ?? '—'}</td>
+              <td data-label="IP address" className={cn('py-2 pr-3 font-mono text-xs', STACKED_CELL)}>{e.ip || '—'}</td>
+              <td data-label="Detail" className={cn('break-words py-2 text-xs text-muted-foreground', STACKED_CELL)}>{detailText(e.detail)}</td>
             </tr>
           ))}
         </tbody>
@@ -108,7 +112,7 @@ export function TeamAuditLog() {
           </a>
         </Button>
       </CardHeader>
-      <CardContent className="space-y-3 overflow-x-auto" tabIndex={0} role="region" aria-label="Audit log">
+      <CardContent className="space-y-3 md:overflow-x-auto" tabIndex={0} role="region" aria-label="Audit log">
         <KindSelect
           value={kind}
           onChange={(v) => {
@@ -143,7 +147,7 @@ export function AdminAuditLog() {
           </a>
         </Button>
       </CardHeader>
-      <CardContent className="space-y-3 overflow-x-auto" tabIndex={0} role="region" aria-label="Identity audit log">
+      <CardContent className="space-y-3 md:overflow-x-auto" tabIndex={0} role="region" aria-label="Identity audit log">
         <form
           className="flex flex-wrap items-end gap-3"
           onSubmit={(e) => {

@@ -142,7 +142,7 @@ function EngagementPanel() {
                   <ul className="divide-y divide-border rounded-md border border-border text-sm">
                     {s.byCardCode.map((c) => (
                       <li key={c.code} className="flex items-center justify-between gap-2 px-3 py-2" data-testid={`code-views-${c.code}`}>
-                        <span className="min-w-0 truncate">
+                        <span className="min-w-0 break-words">
                           <span className="font-mono font-semibold">{c.code}</span> <span className="text-muted-foreground">{c.label}</span>
                           {c.active ? null : <span className="text-destructive"> (off)</span>}
                         </span>

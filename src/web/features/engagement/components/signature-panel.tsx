@@ -78,7 +78,8 @@ export function SignaturePanel({ profile, origin = window.location.origin }: { p
           <Option id="sig-qr" label="QR code" checked={showQr} onChange={setShowQr} />
           <Option id="sig-links" label="Links" checked={showLinks} onChange={setShowLinks} />
         </div>
-        <div className="overflow-x-auto rounded-md border border-border bg-white p-5 text-black" aria-label="Signature preview" role="region">
+        {/* the signature at the size mail clients show it (images not squeezed by the page's max-width rule); on a phone it scrolls */}
+        <div className="overflow-x-auto rounded-md border border-border bg-white p-5 text-black [&_img]:max-w-none" aria-label="Signature preview" role="region" data-scroll-strip>
           {/* the generator escapes every value; this is the exact HTML that gets copied */}
           <div data-testid="signature-preview" dangerouslySetInnerHTML={{ __html: sig.html }} />
         </div>

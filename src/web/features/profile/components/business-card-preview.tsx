@@ -126,11 +126,12 @@ export function BusinessCardPreview({ templateId, version }: { templateId?: numb
   return (
     <div className="flex flex-col items-center gap-4">
       {state.status === 'loading' ? (
-        <Skeleton className="rounded-xl" style={{ width: PREVIEW_WIDTH, height: PREVIEW_HEIGHT }} data-testid="card-preview-loading" />
+        <Skeleton className="w-full rounded-xl" style={{ maxWidth: PREVIEW_WIDTH, aspectRatio: `${PREVIEW_WIDTH} / ${PREVIEW_HEIGHT}` }} data-testid="card-preview-loading" />
       ) : (
+        // the card's own ratio at any width: a fixed height cropped it on a phone (issue 37)
         <div
-          className="max-w-full"
-          style={{ width: PREVIEW_WIDTH, height: PREVIEW_HEIGHT, perspective: 1000 }}
+          className="w-full"
+          style={{ maxWidth: PREVIEW_WIDTH, aspectRatio: `${PREVIEW_WIDTH} / ${PREVIEW_HEIGHT}`, perspective: 1000 }}
           onMouseMove={onMove}
           onMouseLeave={() => setTilt({ x: 0, y: 0 })}
         >

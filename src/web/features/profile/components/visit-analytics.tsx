@@ -56,7 +56,7 @@ export function VisitAnalytics({ stats, isLoading, totals = true }: { stats: Vis
                 <li key={l.linkId} className="flex items-center justify-between gap-3 text-sm">
                   <span className="min-w-0">
                     <span className="font-medium">{LINK_TYPE_LABELS[l.linkType as keyof typeof LINK_TYPE_LABELS] ?? 'Link'}</span>
-                    <span className="block truncate text-xs text-muted-foreground">{l.url}</span>
+                    <span className="block text-xs break-all text-muted-foreground">{l.url}</span>
                   </span>
                   <span className="shrink-0 font-semibold tabular-nums">
                     {l.clicks} {l.clicks === 1 ? 'click' : 'clicks'}

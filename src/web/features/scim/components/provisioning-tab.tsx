@@ -13,6 +13,8 @@ import { Button } from '#web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card';
 import { Input } from '#web/components/ui/input';
 import { Skeleton } from '#web/components/ui/skeleton';
+import { STACKED_CELL, STACKED_HEAD, STACKED_ROW } from '#web/components/ui/stacked-table';
+import { cn } from '#web/lib/utils';
 import { errorMessage, fieldErrors } from '#web/lib/api';
 import { toast } from '#web/lib/toast';
 import { useCreateScimToken, useRevokeScimToken, useSaveScimSettings, useScimSettings, useScimTokens } from '#web/features/scim/api';
@@ -210,9 +212,9 @@ function RulesForm({ settings }: { settings: ScimSettings }) {
             );
           }}
         >
-          <div className="overflow-x-auto" role="region" aria-label="Field rules" tabIndex={0}>
-            <table className="w-full min-w-[560px] text-left text-sm" data-testid="scim-field-rules">
-              <thead>
+          <div className="md:overflow-x-auto" role="region" aria-label="Field rules" tabIndex={0}>
+            <table className="w-full text-left text-sm md:min-w-[560px]" data-testid="scim-field-rules">
+              <thead className={STACKED_HEAD}>
                 <tr className="border-b text-xs uppercase text-muted-foreground">
                   <th className="py-2 pr-3">Profile field</th>
                   <th className="py-2 pr-3">From the directory</th>
@@ -221,12 +223,12 @@ function RulesForm({ settings }: { settings: ScimSettings }) {
               </thead>
               <tbody>
                 {SCIM_PROFILE_FIELDS.map((f) => (
-                  <tr key={f} className="border-b">
-                    <td className="py-2 pr-3 font-medium">
+                  <tr key={f} className={cn('border-b', STACKED_ROW)}>
+                    <td className="py-2 pr-3 font-medium max-md:block max-md:py-1">
                       <label htmlFor={`rule-${f}`}>{SCIM_FIELD_LABELS[f].label}</label>
                     </td>
-                    <td className="py-2 pr-3 text-xs text-muted-foreground">{SCIM_FIELD_LABELS[f].source}</td>
-                    <td className="py-2">
+                    <td data-label="From the directory" className={cn('py-2 pr-3 text-xs text-muted-foreground', STACKED_CELL)}>{SCIM_FIELD_LABELS[f].source}</td>
+                    <td className="py-2 max-md:block max-md:py-1">
                       <select
                         id={`rule-${f}`}
                         className="h-9 rounded-md border bg-background px-2 text-sm"

@@ -3,6 +3,8 @@ import { Download } from 'lucide-react';
 import { Button } from '#web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card';
 import { Skeleton } from '#web/components/ui/skeleton';
+import { STACKED_CELL, STACKED_HEAD, STACKED_ROW } from '#web/components/ui/stacked-table';
+import { cn } from '#web/lib/utils';
 import { TEAM_LEADS_PAGE, useTeamLeads } from '#web/features/team/api';
 import { getTeamLeadsCsv } from '#shared/contracts/team';
 import { endpointHref } from '#web/lib/endpoint';
@@ -25,14 +27,14 @@ export function LeadsTab() {
           </a>
         </Button>
       </CardHeader>
-      <CardContent className="overflow-x-auto" tabIndex={0} role="region" aria-label="Team leads">
+      <CardContent className="md:overflow-x-auto" tabIndex={0} role="region" aria-label="Team leads">
         {isLoading || !data ? (
           <Skeleton className="h-32 w-full" />
         ) : !data.leads.length ? (
           <p className="text-sm text-muted-foreground">No leads yet. When a visitor shares their details on a member&apos;s page, they appear here.</p>
         ) : (
-          <table className="w-full min-w-[640px] text-left text-sm" data-testid="team-leads">
-            <thead>
+          <table className="w-full text-left text-sm md:min-w-[640px]" data-testid="team-leads">
+            <thead className={STACKED_HEAD}>
               <tr className="border-b text-xs uppercase text-muted-foreground">
                 <th className="py-2 pr-3">Name</th>
                 <th className="py-2 pr-3">Contact</th>
@@ -43,12 +45,12 @@ export function LeadsTab() {
             </thead>
             <tbody>
               {data.leads.map((l) => (
-                <tr key={l.id} className="border-b align-top">
-                  <td className="py-2 pr-3 font-medium">{l.name}</td>
-                  <td className="py-2 pr-3">{[l.email, l.phone].filter(Boolean).join(' · ')}</td>
-                  <td className="py-2 pr-3">{l.company}</td>
-                  <td className="py-2 pr-3">{l.memberName}</td>
-                  <td className="py-2">{new Date(l.createdAt).toLocaleDateString('en-US')}</td>
+                <tr key={l.id} className={cn('border-b align-top', STACKED_ROW)}>
+                  <td data-label="Name" className={cn('py-2 pr-3 font-medium', STACKED_CELL)}>{l.name}</td>
+                  <td data-label="Contact" className={cn('py-2 pr-3 break-all', STACKED_CELL)}>{[l.email, l.phone].filter(Boolean).join(' · ')}</td>
+                  <td data-label="Company" className={cn('py-2 pr-3', STACKED_CELL)}>{l.company}</td>
+                  <td data-label="Collected by" className={cn('py-2 pr-3', STACKED_CELL)}>{l.memberName}</td>
+                  <td data-label="Date" className={cn('py-2', STACKED_CELL)}>{new Date(l.createdAt).toLocaleDateString('en-US')}</td>
                 </tr>
               ))}
             </tbody>

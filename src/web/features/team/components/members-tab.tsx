@@ -6,6 +6,8 @@ import { Button } from '#web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card';
 import { FormField, Input, Select } from '#web/components/ui/input';
 import { Skeleton } from '#web/components/ui/skeleton';
+import { STACKED_CELL, STACKED_HEAD, STACKED_ROW } from '#web/components/ui/stacked-table';
+import { cn } from '#web/lib/utils';
 import { fieldErrors } from '#web/lib/api';
 import { useChangeRole, useDeleteTeam, useImportMembers, useInvite, useRemoveMember, useResendInvite, useRevokeInvite, useTeamMembers, useTransferTeam } from '#web/features/team/api';
 import { done, failed } from '#web/features/team/notify';
@@ -113,12 +115,14 @@ function MemberRow({ m, myRole, myId }: { m: TeamMember; myRole: TeamRole; myId:
   const [label, variant] = CARD_LABEL[m.cardStatus];
   const act = (p: Promise<unknown>, ok: string) => p.then(() => done(ok)).catch((e) => failed(e));
   return (
-    <tr className="border-b align-top" data-testid="team-member">
-      <td className="py-2 pr-3">
-        <div className="font-medium">{m.fullName}</div>
-        <div className="text-xs text-muted-foreground">{[m.jobTitle, m.email].filter(Boolean).join(' · ')}</div>
+    <tr className={cn('border-b align-top', STACKED_ROW)} data-testid="team-member">
+      <td data-label="Person" className={cn('py-2 pr-3', STACKED_CELL)}>
+        <div className="min-w-0">
+          <div className="font-medium">{m.fullName}</div>
+          <div className="break-all text-xs text-muted-foreground">{[m.jobTitle, m.email].filter(Boolean).join(' · ')}</div>
+        </div>
       </td>
-      <td className="py-2 pr-3">
+      <td data-label="Role" className={cn('py-2 pr-3', STACKED_CELL)}>
         {manager && m.role !== 'owner' ? (
           <Select aria-label={`Role of ${m.fullName}`} value={m.role} onChange={(e) => act(role.mutateAsync({ userId: m.userId, role: e.target.value as 'admin' | 'member' }), 'Role changed')}>
             <option value="member">Member</option>
@@ -128,14 +132,16 @@ function MemberRow({ m, myRole, myId }: { m: TeamMember; myRole: TeamRole; myId:
           TEAM_ROLE_LABELS[m.role]
         )}
       </td>
-      <td className="py-2 pr-3">{m.profileComplete ? <Badge variant="green">Complete</Badge> : <Badge variant="grey">Incomplete</Badge>}</td>
-      <td className="py-2 pr-3">
-        <Badge variant={variant}>{label}</Badge>
-        {m.cardStatus !== 'none' ? <div className="text-xs text-muted-foreground">{m.cardActive ? 'Card link on' : 'Card link off'}</div> : null}
+      <td data-label="Profile" className={cn('py-2 pr-3', STACKED_CELL)}>{m.profileComplete ? <Badge variant="green">Complete</Badge> : <Badge variant="grey">Incomplete</Badge>}</td>
+      <td data-label="Card" className={cn('py-2 pr-3', STACKED_CELL)}>
+        <div>
+          <Badge variant={variant}>{label}</Badge>
+          {m.cardStatus !== 'none' ? <div className="text-xs text-muted-foreground">{m.cardActive ? 'Card link on' : 'Card link off'}</div> : null}
+        </div>
       </td>
-      <td className="py-2 pr-3 text-sm">{when(m.lastActiveAt)}</td>
-      <td className="py-2 text-right">
-        <div className="flex flex-wrap justify-end gap-1">
+      <td data-label="Last active" className={cn('py-2 pr-3 text-sm', STACKED_CELL)}>{when(m.lastActiveAt)}</td>
+      <td data-label="Actions" className={cn('py-2 text-right', STACKED_CELL)}>
+        <div className="flex flex-wrap justify-end gap-1 max-md:justify-start">
           {myRole === 'owner' && m.userId !== myId ? (
             <Button size="sm" variant="ghost" onClick={() => window.confirm(`Make ${m.fullName} the owner of the team? You become an admin.`) && act(transfer.mutateAsync(m.userId), 'Ownership transferred')}>
               Make owner
@@ -183,19 +189,21 @@ export function MembersTab({ role, myId }: { role: TeamRole; myId: string }) {
         <CardHeader>
           <CardTitle as="h2">Members {data ? `(${data.members.length})` : ''}</CardTitle>
         </CardHeader>
-        <CardContent className="overflow-x-auto" tabIndex={0} role="region" aria-label="Members">
+        <CardContent className="md:overflow-x-auto" tabIndex={0} role="region" aria-label="Members">
           {isLoading || !data ? (
             <Skeleton className="h-32 w-full" />
           ) : (
-            <table className="w-full min-w-[640px] text-left text-sm">
-              <thead>
+            <table className="w-full text-left text-sm md:min-w-[640px]">
+              <thead className={STACKED_HEAD}>
                 <tr className="border-b text-xs uppercase text-muted-foreground">
                   <th className="py-2 pr-3">Person</th>
                   <th className="py-2 pr-3">Role</th>
                   <th className="py-2 pr-3">Profile</th>
                   <th className="py-2 pr-3">Card</th>
                   <th className="py-2 pr-3">Last active</th>
-                  <th className="py-2" />
+                  <th className="py-2">
+                    <span className="sr-only">Actions</span>
+                  </th>
                 </tr>
               </thead>
               <tbody>
@@ -212,17 +220,17 @@ export function MembersTab({ role, myId }: { role: TeamRole; myId: string }) {
           <CardHeader>
             <CardTitle as="h2">Invitations ({data.invites.length})</CardTitle>
           </CardHeader>
-          <CardContent className="overflow-x-auto" tabIndex={0} role="region" aria-label="Invitations">
-            <table className="w-full min-w-[560px] text-left text-sm">
+          <CardContent className="md:overflow-x-auto" tabIndex={0} role="region" aria-label="Invitations">
+            <table className="w-full text-left text-sm md:min-w-[560px]">
               <tbody>
                 {data.invites.map((i) => (
-                  <tr key={i.id} className="border-b" data-testid="team-invite">
-                    <td className="py-2 pr-3">
-                      <div className="font-medium">{i.email}</div>
+                  <tr key={i.id} className={cn('border-b', STACKED_ROW)} data-testid="team-invite">
+                    <td className="py-2 pr-3 max-md:block">
+                      <div className="break-all font-medium">{i.email}</div>
                       <div className="text-xs text-muted-foreground">{[i.fullName, i.jobTitle, TEAM_ROLE_LABELS[i.role]].filter(Boolean).join(' · ')}</div>
                     </td>
-                    <td className="py-2 pr-3">{i.status === 'expired' ? <Badge variant="red">Expired</Badge> : <Badge variant="yellow">Waiting until {when(i.expiresAt)}</Badge>}</td>
-                    <td className="py-2 text-right">
+                    <td className="py-2 pr-3 max-md:block">{i.status === 'expired' ? <Badge variant="red">Expired</Badge> : <Badge variant="yellow">Waiting until {when(i.expiresAt)}</Badge>}</td>
+                    <td className="py-2 text-right max-md:block max-md:text-left">
                       <Button size="sm" variant="ghost" onClick={() => resend.mutateAsync(i.id).then(() => done('Invitation sent again')).catch((e) => failed(e))}>
                         Resend
                       </Button>
