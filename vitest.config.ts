@@ -123,7 +123,7 @@ const projects: any[] = [
  * Files that run first in their group, longest first (decision 36-06): a long file started last
  * ends alone while the other worker sits idle. Vitest's own order on a fresh clone (CI has no
  * results cache) is by file size, and these files are short for their run time: the accessibility
- * walk's three files and the phone walk.
+ * walk's three files, the phone overflow file and the phone walk's two files (issue 37).
  * Every other file follows, largest first, as Vitest orders them.
  */
 const RUN_FIRST = [
@@ -131,6 +131,8 @@ const RUN_FIRST = [
   'tests/e2e/a11y-visitor.e2e.ts',
   'tests/e2e/phone-overflow.e2e.ts',
   'tests/e2e/a11y-profiles.e2e.ts',
+  'tests/e2e/phone-walk-team.e2e.ts',
+  'tests/e2e/phone-walk-visitor.e2e.ts',
 ];
 
 /** Vitest's order (sequence group, then project), then RUN_FIRST, then larger files first; the same on every machine. */
