@@ -100,11 +100,11 @@ export async function verifyDomain(ctx: AppContext, teamId: string, id: string, 
       }
     }
   } catch (e) {
-    await auditSsoChange(ctx, teamId, who, 'sso-configured', { change: 'domain-verify-failed', domain: row.domain, reason: String((e as NodeJS.ErrnoException).code ?? 'dns error') });
+    await auditSsoChange(ctx, teamId, who, 'sso-configured', { change: 'domain-verify-failed', domain: row.domain, reason: String((e as NodeJS.ErrnoException).code ?? 'dns error') }, 'failure');
     throw new HttpError(502, 'The DNS look-up failed. Please try again in a few minutes.');
   }
   if (!found) {
-    await auditSsoChange(ctx, teamId, who, 'sso-configured', { change: 'domain-verify-failed', domain: row.domain, reason: 'record not found' });
+    await auditSsoChange(ctx, teamId, who, 'sso-configured', { change: 'domain-verify-failed', domain: row.domain, reason: 'record not found' }, 'failure');
     const msg = `No TXT record "${expected}" found at ${SSO_TXT_PREFIX}.${row.domain} yet. DNS changes can take a while to appear; try again later.`;
     throw badRequest(msg, { domain: msg });
   }

@@ -23,6 +23,13 @@ export async function ownedTeamId(ctx: AppContext, userId: string): Promise<stri
 }
 
 /** An SSO configuration change in the identity audit log. */
-export async function auditSsoChange(ctx: AppContext, teamId: string, who: SsoActor, kind: 'sso-configured' | 'sso-removed', detail: Record<string, string | number | boolean | null>) {
-  await recordIdentityEvent(ctx, { kind, teamId, actorId: who.actorId, userId: who.actorId, ip: who.ip, detail });
+export async function auditSsoChange(
+  ctx: AppContext,
+  teamId: string,
+  who: SsoActor,
+  kind: 'sso-configured' | 'sso-removed',
+  detail: Record<string, string | number | boolean | null>,
+  outcome: 'success' | 'failure' = 'success',
+) {
+  await recordIdentityEvent(ctx, { kind, outcome, teamId, actorId: who.actorId, userId: who.actorId, ip: who.ip, detail });
 }
