@@ -107,5 +107,5 @@ export async function authRoutes(app: FastifyInstance, opts: AuthRoutesOptions =
   });
 
   // passkeys and two-factor sign-in (issue 39): the second step runs the same after-sign-in step
-  await twoFactorRoutes(app, { verifiedSignIn });
+  await twoFactorRoutes(app, { verifiedSignIn, passwordSignInPolicy: opts.passwordSignInPolicy });
 }

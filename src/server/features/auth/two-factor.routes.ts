@@ -2,7 +2,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { route } from '#server/http/endpoint';
 import * as api from '#shared/contracts/auth';
 import type { ZodTypeProvider } from '#server/http/validation';
-import type { SessionUser } from '#server/context';
+import type { AppContext, SessionUser } from '#server/context';
+import { SSO_MESSAGES } from '#shared/schemas/sso';
 import { eq } from 'drizzle-orm';
 import { users } from '#server/db/schema/auth';
 import { badRequest, forbiddenCode, unauthorized } from '#server/http/http-errors';
@@ -51,6 +52,8 @@ function clearPendingCookie(app: FastifyInstance, req: FastifyRequest, reply: Fa
 export interface TwoFactorRoutesOptions {
   /** the same after-sign-in step a password sign-in runs (orders gathered by a verified address) */
   verifiedSignIn: (user: { id: string; emailVerified: boolean }) => Promise<void>;
+  /** a team that requires single sign-on (issue 39): a passkey alone does not sign its members in either */
+  passwordSignInPolicy?: (ctx: AppContext, user: { id: string; email: string; role: 'admin' | 'user' }) => Promise<'allow' | 'second-factor' | 'refuse'>;
 }
 
 export async function twoFactorRoutes(app: FastifyInstance, opts: TwoFactorRoutesOptions) {
@@ -174,6 +177,11 @@ export async function twoFactorRoutes(app: FastifyInstance, opts: TwoFactorRoute
     }
     // a passkey also answers a sign-in that waits for its second factor
     const pending = await findPendingSignIn(ctx, req.cookies[pendingCookieFor(app, req).name]);
+    // a passkey is both factors, so the owner's and staff's break-glass passes; a member of a team requiring SSO does not
+    if (!pending && opts.passwordSignInPolicy && (await opts.passwordSignInPolicy(ctx, toSessionUser(signed.user))) === 'refuse') {
+      await recordAuthEvent(ctx, req, { kind: 'sign-in-failed', userId: signed.user.id, email: signed.user.email, detail: { method: 'passkey', reason: 'sso-required' } });
+      throw forbiddenCode(SSO_MESSAGES.required, 'sso_required');
+    }
     if (pending) await endPendingSignIn(ctx, pending.id);
     clearPendingCookie(app, req, reply);
     await recordAuthEvent(ctx, req, { kind: 'sign-in', userId: signed.user.id, email: signed.user.email, detail: { method: 'passkey' } });

@@ -7,6 +7,7 @@ import { startDnsStandin, type DnsStandin } from '#tests/helpers/dns-standin';
 import { FetchJar, startOidcStandin, type OidcStandin } from '#tests/helpers/oidc-standin';
 import { identityEvents, profiles, ssoConnections, ssoSignInStates, teamMembers, users } from '#server/db/schema/index';
 import { totpCode, totpStep } from '#server/features/auth/totp';
+import { SoftAuthenticator } from '#tests/helpers/soft-authenticator';
 import { guardedFetch } from './oidc-fetch';
 
 /**
@@ -250,11 +251,21 @@ describe('signing in through the OpenID provider', () => {
 });
 
 describe('require single sign-on', () => {
-  it('needs a second factor on the owner first; then members cannot use a password, the owner can with the factor', async () => {
+  it('needs a second factor on the owner first; then members cannot use a password or a passkey, the owner can with the factor', async () => {
     // a person of the domain with a password account of their own
     const dave = await signedInAgent(t.app, { email: `dave@${domain}` });
     const before = await new Agent(t.app).post('/api/auth/login', { email: dave.input.email, password: dave.input.password });
     expect(before.statusCode).toBe(200);
+    // and a passkey of their own
+    const authenticator = new SoftAuthenticator(ORIGIN);
+    const regOptions = (await dave.agent.post('/api/account/passkeys/options')).json().options;
+    expect((await dave.agent.post('/api/account/passkeys', { name: 'Dave key', credential: authenticator.create(regOptions) })).statusCode).toBe(201);
+    const passkeySignIn = async () => {
+      const a = new Agent(t.app);
+      const options = (await a.post('/api/auth/passkey/options')).json().options;
+      return a.post('/api/auth/passkey', { credential: authenticator.get(options) });
+    };
+    expect((await passkeySignIn()).statusCode).toBe(200);
 
     const early = await owner.agent.put('/api/team/sso/require', { requireSso: true });
     expect(early.statusCode).toBe(409);
@@ -270,6 +281,10 @@ describe('require single sign-on', () => {
     expect(refused.statusCode).toBe(403);
     expect(refused.json()).toMatchObject({ code: 'sso_required' });
     expect(refused.json().message).toContain('Continue with SSO');
+    // a passkey alone does not get a member of the team past the requirement either
+    const byPasskey = await passkeySignIn();
+    expect(byPasskey.statusCode, byPasskey.body).toBe(403);
+    expect(byPasskey.json()).toMatchObject({ code: 'sso_required' });
 
     // break-glass: the owner's password, then the code
     const glass = new Agent(t.app);
@@ -286,6 +301,7 @@ describe('require single sign-on', () => {
     const off = await owner.agent.put('/api/team/sso/require', { requireSso: false });
     expect(off.json().requireSso).toBe(false);
     expect((await new Agent(t.app).post('/api/auth/login', { email: dave.input.email, password: dave.input.password })).statusCode).toBe(200);
+    expect((await passkeySignIn()).statusCode).toBe(200);
   });
 });
 
