@@ -27,6 +27,8 @@ export const UPLOAD_MAIN_THREAD_FILES = [
   'src/server/features/ai/image-intake.ts',
   'src/server/features/team/team.routes.ts',
   'src/server/features/engagement/leads.routes.ts',
+  // SAML responses posted by browsers and IdP metadata (issue 39, decision 39-04)
+  'src/server/features/sso/saml*.ts',
 ];
 
 /**
