@@ -130,7 +130,7 @@ async function startServer(dataDir: string, buildRoot: string) {
     stdio: 'ignore',
   });
   const base = `http://127.0.0.1:${port}`;
-  const until = Date.now() + 120_000;
+  const until = Date.now() + 300_000;
   for (;;) {
     try {
       if ((await fetch(`${base}/api/health`)).status === 200) break;
@@ -288,8 +288,14 @@ export async function run() {
   } finally {
     await server?.stop();
     await hello.stop();
-    fs.rmSync(dataDir, { recursive: true, force: true });
-    fs.rmSync(buildRoot, { recursive: true, force: true });
+    // a busy machine may still be flushing the server's files: retried, and never the run's result
+    for (const dir of [dataDir, buildRoot]) {
+      try {
+        fs.rmSync(dir, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
+      } catch (e) {
+        console.error(`could not remove ${dir}: ${(e as Error).message}`);
+      }
+    }
   }
 }
 

@@ -1,5 +1,4 @@
 import fs from 'node:fs';
-import fsp from 'node:fs/promises';
 import path from 'node:path';
 
 /**
@@ -8,8 +7,8 @@ import path from 'node:path';
  * opens by replaying its WAL). Copying everything in that instant held every statement for a time
  * that grew with the data (2.4 s for 66 MB on a busy machine). Instead:
  *
- * 1. `copyLoose`, while statements run: every file is copied (asynchronously, on libuv's pool), each
- *    with its stat taken just before and the time its copy started;
+ * 1. `copyLoose`, while statements run: every file is copied in short slices between statements,
+ *    each with its stat taken just before and the time its copy started;
  * 2. `copyLoose` again over the same state: what changed meanwhile is copied again (smaller now);
  * 3. `copyChanged`, under the statement lock: every file is stat'ed and copied again only when it
  *    may have changed since its last copy (new, another inode, size, mtime, or an mtime not clearly
@@ -38,30 +37,6 @@ function mayHaveChanged(st: fs.Stats, c: Copied | undefined): boolean {
   return !c || st.ino !== c.ino || st.size !== c.size || st.mtimeMs !== c.mtimeMs || st.mtimeMs >= c.startedAt - MARGIN_MS;
 }
 
-/** Files and folders under `root`, relative, folders first. */
-async function walk(root: string): Promise<{ dirs: string[]; files: string[] }> {
-  const dirs: string[] = [];
-  const files: string[] = [];
-  const visit = async (rel: string) => {
-    let entries: fs.Dirent[];
-    try {
-      entries = await fsp.readdir(path.join(root, rel), { withFileTypes: true });
-    } catch (e) {
-      if ((e as NodeJS.ErrnoException).code === 'ENOENT') return; // removed meanwhile
-      throw e;
-    }
-    for (const e of entries) {
-      const r = rel ? path.join(rel, e.name) : e.name;
-      if (e.isDirectory()) {
-        dirs.push(r);
-        await visit(r);
-      } else if (e.isFile()) files.push(r);
-    }
-  };
-  await visit('');
-  return { dirs, files };
-}
-
 function walkSync(root: string): { dirs: string[]; files: string[] } {
   const dirs: string[] = [];
   const files: string[] = [];
@@ -78,30 +53,58 @@ function walkSync(root: string): { dirs: string[]; files: string[] } {
   return { dirs, files };
 }
 
+/** Work between two yields of the loose passes: statements wait at most about this long for them. */
+const SLICE_MS = 8;
+const CHUNK = 1024 * 1024;
+
 /**
  * Copies `from` to `to` while the database runs, or refreshes an earlier loose copy (files that may
  * have changed since). Answers the state for the next pass; the copy itself may be torn here.
+ * Synchronous work in slices of about SLICE_MS (large files a megabyte at a time), yielding in
+ * between so statements run: on the database's own thread (normal priority) this is neither
+ * starved on a busy machine, as libuv's pool at nice 19 would be, nor a pause of its own.
  */
 export async function copyLoose(from: string, to: string, state: CopyState = new Map()): Promise<CopyState> {
-  const { dirs, files } = await walk(from);
-  await fsp.mkdir(to, { recursive: true });
-  for (const d of dirs) await fsp.mkdir(path.join(to, d), { recursive: true });
+  let sliceStart = performance.now();
+  const maybeYield = async () => {
+    if (performance.now() - sliceStart < SLICE_MS) return;
+    await new Promise((r) => setImmediate(r));
+    sliceStart = performance.now();
+  };
+  const { dirs, files } = walkSync(from);
+  fs.mkdirSync(to, { recursive: true });
+  for (const d of dirs) fs.mkdirSync(path.join(to, d), { recursive: true });
+  const buf = Buffer.allocUnsafe(CHUNK);
   for (const rel of files) {
+    await maybeYield();
     const src = path.join(from, rel);
     let st: fs.Stats;
     try {
-      st = await fsp.stat(src);
+      st = fs.statSync(src);
     } catch {
       state.delete(rel); // gone meanwhile: the pass under the lock decides
       continue;
     }
     if (!mayHaveChanged(st, state.get(rel))) continue;
     const startedAt = Date.now();
+    let inFd: number | undefined;
+    let outFd: number | undefined;
     try {
-      await fsp.copyFile(src, path.join(to, rel));
+      inFd = fs.openSync(src, 'r');
+      outFd = fs.openSync(path.join(to, rel), 'w');
+      for (let pos = 0; ; ) {
+        const n = fs.readSync(inFd, buf, 0, CHUNK, pos);
+        if (n <= 0) break;
+        fs.writeSync(outFd, buf, 0, n);
+        pos += n;
+        await maybeYield();
+      }
       state.set(rel, { mtimeMs: st.mtimeMs, size: st.size, ino: st.ino, startedAt });
     } catch {
       state.delete(rel);
+    } finally {
+      if (inFd !== undefined) fs.closeSync(inFd);
+      if (outFd !== undefined) fs.closeSync(outFd);
     }
   }
   return state;
