@@ -35,6 +35,9 @@ describe('phone walk: a visitor and a customer at 360 and 390 px', () => {
         <div style="overflow-x:auto"><table style="width:700px"><tr><td>wide table</td></tr></table></div>
         <div role="tablist" style="display:flex;overflow-x:auto"><button role="tab" style="width:500px;flex:none">Tab strip</button></div>
         <div style="position:relative;height:40px"><button>First</button><button style="position:absolute;left:10px;top:0">Second</button></div>
+        <p style="width:200px">I agree to the <a href="#t">Terms of Service</a> and the <a href="#p">Privacy Policy of the shop</a> now.</p>
+        <div style="position:relative;width:200px"><input aria-label="Password" style="width:200px;padding-right:40px"><button style="position:absolute;right:0;top:0;width:30px;height:20px">Show</button></div>
+        <div style="display:flex;height:20px;flex-wrap:wrap;width:200px"><button style="width:150px;flex:none">Wrapped tab</button><button style="width:150px;flex:none">Spilling tab</button></div><p>Text under the tabs</p>
         <img alt="squashed" style="width:200px;height:20px" src="data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' width='100' height='100'/%3E">
         <div hidden><div style="width:10px;overflow:hidden">hidden and ignored</div></div>`;
       main.prepend(probe);
@@ -49,6 +52,11 @@ describe('phone walk: a visitor and a customer at 360 and 390 px', () => {
     expect(has(/Tab strip/)).toBe(false);
     expect(has(/overlap: button "First" and button "Second"/)).toBe(true);
     expect(has(/distorted: img "squashed"/)).toBe(true);
+    // a link wrapping onto the next line is not over its neighbour; a field's own show-password button is on purpose
+    expect(has(/Terms of Service|Privacy Policy of the shop/)).toBe(false);
+    expect(has(/button "Show"/)).toBe(false);
+    // tabs wrapping out of a fixed-height bar sit on the text below (the /team tabs of issue 37)
+    expect(has(/overlap: button "Spilling tab" over the text p "Text under the tabs"/)).toBe(true);
     expect(has(/hidden and ignored/)).toBe(false);
     await page.close();
   });

@@ -130,7 +130,8 @@ export async function layoutProblems(page: Page): Promise<string[]> {
     }
 
     // 2. controls and images
-    const controls: Array<{ el: Element; box: Box }> = [];
+    // a control's boxes: one per line for an inline one that wraps (its bounding box would cover the line's neighbours)
+    const controls: Array<{ el: Element; boxes: Box[] }> = [];
     for (const el of Array.from(document.body.querySelectorAll(`${INTERACTIVE},img,svg,canvas,video`))) {
       if (!rendered(el) || hiddenByAria(el)) continue;
       if (el.parentElement?.closest('svg')) continue;
@@ -149,8 +150,9 @@ export async function layoutProblems(page: Page): Promise<string[]> {
         continue;
       }
       checkCut(el, r, name(el));
-      const vis = visibleBox(r, clips);
-      if (vis) controls.push({ el, box: vis });
+      const inline = style(el).display === 'inline';
+      const boxes = (inline ? Array.from(el.getClientRects()).map(plain) : [r]).map((b) => visibleBox(b, clips)).filter((b): b is Box => !!b);
+      if (boxes.length) controls.push({ el, boxes });
     }
 
     // 3. boxes that scroll sideways and are not strips meant to scroll
@@ -164,6 +166,14 @@ export async function layoutProblems(page: Page): Promise<string[]> {
 
     // 4. overlaps: control over control, control over text it does not hold
     const meet = (a: Box, b: Box) => Math.min(a.right, b.right) - Math.max(a.left, b.left) > 2 && Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top) > 2;
+    const meetAny = (a: Box[], b: Box[]) => a.some((x) => b.some((y) => meet(x, y)));
+    const inside = (a: Box, b: Box) => a.left >= b.left - 1 && a.right <= b.right + 1 && a.top >= b.top - 1 && a.bottom <= b.bottom + 1;
+    /** a button drawn inside a text field, beside it in the same wrapper (show password, clear): an adornment, on purpose */
+    const adornment = (a: { el: Element; boxes: Box[] }, b: { el: Element; boxes: Box[] }) => {
+      const field = (x: Element) => x.matches('input,textarea');
+      const [f, c] = field(a.el) ? [a, b] : field(b.el) ? [b, a] : [null, null];
+      return !!f && !!c && !field(c.el) && f.el.parentElement === c.el.parentElement && c.boxes.every((x) => inside(x, f.boxes[0]));
+    };
     const related = (a: Element, b: Element) => {
       if (a.contains(b) || b.contains(a)) return true;
       const label = (x: Element) => x.closest('label');
@@ -177,7 +187,7 @@ export async function layoutProblems(page: Page): Promise<string[]> {
       for (let j = i + 1; j < controls.length; j++) {
         const a = controls[i];
         const b = controls[j];
-        if (meet(a.box, b.box) && !related(a.el, b.el)) problems.add(`overlap: ${name(a.el)} and ${name(b.el)}`);
+        if (meetAny(a.boxes, b.boxes) && !related(a.el, b.el) && !adornment(a, b)) problems.add(`overlap: ${name(a.el)} and ${name(b.el)}`);
       }
     }
     for (const t of texts) {
@@ -190,7 +200,7 @@ export async function layoutProblems(page: Page): Promise<string[]> {
         const clips = clipsOf(t.parent);
         if (t.boxes.some((r) => {
           const vis = visibleBox(r, clips);
-          return !!vis && meet(vis, c.box);
+          return !!vis && c.boxes.some((b) => meet(vis, b));
         }))
           problems.add(`overlap: ${name(c.el)} over the text ${name(t.parent, t.node.data)}`);
       }

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { cn } from '#web/lib/utils';
+import { STACKED_CELL, STACKED_HEAD, STACKED_ROW } from '#web/components/ui/stacked-table';
 
 /** One column of a figures table: its header and what each row shows in it. */
 export interface StatsColumn<Row> {
@@ -26,6 +27,7 @@ export function StatsTable<Row>({
   size = 'regular',
   className,
   testId,
+  stacked = false,
 }: {
   columns: StatsColumn<Row>[];
   rows: readonly Row[];
@@ -33,12 +35,14 @@ export function StatsTable<Row>({
   size?: keyof typeof SIZES;
   className?: string;
   testId?: string;
+  /** below the medium breakpoint each row is a stack of labelled lines (a wide table on a phone) */
+  stacked?: boolean;
 }) {
   const s = SIZES[size];
   const cellClass = (c: StatsColumn<Row>, i: number) => cn(s.cell, i < columns.length - 1 && s.gap, c.alignRight && 'text-right');
   return (
     <table className={cn('w-full text-left', s.table, className)} data-testid={testId}>
-      <thead>
+      <thead className={cn(stacked && STACKED_HEAD)}>
         <tr className={s.head}>
           {columns.map((c, i) => (
             <th key={c.header} className={cellClass(c, i)}>
@@ -49,9 +53,9 @@ export function StatsTable<Row>({
       </thead>
       <tbody>
         {rows.map((r) => (
-          <tr key={rowKey(r)} className={s.row}>
+          <tr key={rowKey(r)} className={cn(s.row, stacked && STACKED_ROW)}>
             {columns.map((c, i) => (
-              <td key={c.header} className={cn(cellClass(c, i), c.strong && 'font-medium')}>
+              <td key={c.header} data-label={stacked ? c.header : undefined} className={cn(cellClass(c, i), c.strong && 'font-medium', stacked && STACKED_CELL)}>
                 {c.cell(r)}
               </td>
             ))}

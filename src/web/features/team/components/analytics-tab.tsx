@@ -81,8 +81,8 @@ export function AnalyticsTab() {
                 <Trophy className="size-4" aria-hidden="true" /> Ranking
               </CardTitle>
             </CardHeader>
-            <CardContent className="overflow-x-auto" tabIndex={0} role="region" aria-label="Ranking">
-              <StatsTable columns={RANKING_COLUMNS} rows={data.members} rowKey={(m) => m.userId} className="min-w-[520px]" testId="team-ranking" />
+            <CardContent className="md:overflow-x-auto" tabIndex={0} role="region" aria-label="Ranking">
+              <StatsTable columns={RANKING_COLUMNS} rows={data.members} rowKey={(m) => m.userId} className="md:min-w-[520px]" testId="team-ranking" stacked />
             </CardContent>
           </Card>
         </>
