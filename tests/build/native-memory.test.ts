@@ -51,4 +51,13 @@ describe('native memory a collection frees', () => {
     expect(pixmapMb).toBeGreaterThan(250);
     expect(growthMb).toBeLessThan(110);
   }, 150_000);
+
+  it('the worker pool frees them: a pool thread waits for tasks in its event loop, so finalizers run', () => {
+    // piscina's default wait (Atomics.wait) kept the visitor lane's thread from ever running the
+    // finalizers that free resvg's pixmaps: 250 QR PNGs of 600 px grew the process by about 340 MB
+    const out = execFileSync(process.execPath, ['--import', 'tsx', path.join(root, 'tests/fixtures/pool-native-memory.ts'), '250', '600'], { cwd: root, encoding: 'utf8', timeout: 240_000 });
+    const { growthMb, pixmapMb } = JSON.parse(out.trim().split('\n').pop()!) as { growthMb: number; pixmapMb: number };
+    expect(pixmapMb).toBeGreaterThan(300);
+    expect(growthMb).toBeLessThan(150);
+  }, 300_000);
 });

@@ -148,6 +148,11 @@ class ThreadLanePool {
       idleTimeout: IDLE_WORKER_MS,
       // the lane's limit below bounds the queue; piscina's own queue is a little larger
       maxQueue: opts.queueSize + size * 4,
+      // a worker waits for its next task in its event loop, not blocked in Atomics.wait (piscina's
+      // default): native objects' finalizers (resvg's pixmaps and trees, sharp's buffers) and
+      // timers run between tasks. Blocked, the visitor lane's thread never freed a pixmap: 2,000 QR
+      // code PNGs kept 818 MB (decision 32-11)
+      atomics: 'disabled',
       // a young generation of 8 MB keeps the warm worker about 25 MB smaller at idle (decision
       // 18-03): a task's bulk (pixels, PDF bytes) lives outside the JavaScript heap. The scan and
       // visitor lanes hold little live data (a scanned text, a QR code), so a small old
