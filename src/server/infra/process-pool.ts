@@ -1,4 +1,4 @@
-import { fork, type ChildProcess } from 'node:child_process';
+import { fork, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { HttpError } from '#server/http/http-errors';
@@ -135,6 +135,31 @@ function existing(p: string): string | null {
 }
 const PRLIMIT = existing('/usr/bin/prlimit') ?? existing('/bin/prlimit');
 const NICE = existing('/usr/bin/nice') ?? existing('/bin/nice');
+
+const runtimeData = new Map<number, number>();
+/**
+ * The data segment (VmData, bytes) a fresh child holds before it does anything, with `threads` more
+ * V8 instances running (worker threads: tsx's loader in the dev entry), measured once per process.
+ * The memory limit (RLIMIT_DATA) is this plus `memoryMb`: Node.js 24's V8 reserves about 512 MB of
+ * address space per V8 instance (code range, cages) as private writable mappings, which the limit
+ * counts although none of it is touched (20 and 22: about 48 MB in all), and under a 384 MB limit
+ * every child died before its first line ("Failed to reserve virtual memory for CodeRange"), so no
+ * task ever ran (decision 38-03). 0 where it cannot be told (the limit is then `memoryMb`, as before).
+ */
+function runtimeDataBytes(threads: number): number {
+  const known = runtimeData.get(threads);
+  if (known !== undefined) return known;
+  const probe = `const vm = () => (/VmData:\\s*(\\d+)/.exec(require('fs').readFileSync('/proc/self/status', 'utf8')) ?? [0, '0'])[1];
+const { Worker } = require('worker_threads');
+let left = ${threads};
+const done = () => { process.stdout.write(vm()); process.exit(0); };
+if (!left) done();
+for (let i = 0; i < ${threads}; i++) new Worker('setInterval(() => {}, 1000)', { eval: true }).on('online', () => --left || done());`;
+  const r = spawnSync(process.execPath, ['--max-semi-space-size=8', '-e', probe], { encoding: 'utf8', timeout: 20_000, env: { ...CHILD_MALLOC_ENV, ...process.env } });
+  const bytes = r.status === 0 ? (Number(r.stdout) || 0) * 1024 : 0;
+  runtimeData.set(threads, bytes);
+  return bytes;
+}
 
 function defaultEntry(): string {
   const here = import.meta.url;
@@ -400,7 +425,8 @@ export class ProcessPool {
     const node = [process.execPath, '--max-semi-space-size=8'];
     const niced = NICE && this.options.nice > 0 ? [NICE, '-n', String(this.options.nice), ...node] : node;
     const cpu = this.options.cpuSeconds;
-    const data = this.options.memoryMb * 1024 * 1024;
+    // the dev entry runs tsx's loader on a thread of its own: one more V8 instance
+    const data = this.options.memoryMb * 1024 * 1024 + (PRLIMIT ? runtimeDataBytes(entry.endsWith('sandbox-dev.mjs') ? 1 : 0) : 0);
     // fork() runs `execPath ...execArgv entry`: prlimit sets the limits and execs nice, which
     // execs node, so the child keeps the IPC channel and its pid
     const [execPath, ...execArgv] = PRLIMIT ? [PRLIMIT, `--cpu=${cpu}:${cpu + 1}`, `--data=${data}:${data}`, '--', ...niced] : niced;
