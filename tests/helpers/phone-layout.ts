@@ -197,7 +197,7 @@ export async function layoutProblems(page: Page): Promise<string[]> {
         if (c.el.contains(t.parent) || related(c.el, t.parent)) continue;
         const labelOf = t.parent.closest('label');
         if (labelOf && (labelOf.contains(c.el) || (labelOf.htmlFor && labelOf.htmlFor === c.el.id))) continue;
-        const clips = clipsOf(t.parent);
+        const clips = clipsOf(t.node);
         if (t.boxes.some((r) => {
           const vis = visibleBox(r, clips);
           return !!vis && c.boxes.some((b) => meet(vis, b));

@@ -152,7 +152,7 @@ function Header() {
           {menuLoaded ? (
             <Suspense fallback={null}>
               <MobileMenu open={open} onOpenChange={setOpen} returnFocusTo={() => menuButton.current}>
-                <Link to="/" onClick={() => setOpen(false)} className="mb-4 text-lg font-bold tracking-wide">
+                <Link to="/" onClick={() => setOpen(false)} className="mb-4 self-start text-lg font-bold tracking-wide">
                   {BUSINESS.name}
                 </Link>
                 <nav aria-label="Mobile" className="flex flex-col gap-1">
