@@ -26,6 +26,8 @@ export function requestCache(ctx: AppContext, teamId: string): CacheProvider {
   return {
     async saveAsync(key, value) {
       const createdAt = Date.now();
+      // expired ids go when new ones come: the table holds at most ten minutes of sign-in starts
+      await ctx.db.delete(samlMessageIds).where(lt(samlMessageIds.expiresAt, new Date(createdAt)));
       await ctx.db.insert(samlMessageIds).values({ key: requestKey(teamId, key), teamId, expiresAt: new Date(createdAt + REQUEST_TTL_MS) }).onConflictDoNothing();
       return { value, createdAt };
     },

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { route } from '#server/http/endpoint';
 import { unauthorized } from '#server/http/http-errors';
-import { clientAddress } from '#server/infra/rate-limit';
+import { clientAddress, clientKey, enforceRateLimit } from '#server/infra/rate-limit';
 import * as api from '#shared/contracts/sso/saml';
 import { connectionView, samlConfigOf, saveSamlConnection } from './saml-connection';
 import { spEndpoints, spMetadataXml } from './saml-metadata';
@@ -34,9 +34,16 @@ export async function registerSamlRoutes(app: FastifyInstance) {
       return reply.type('application/samlmetadata+xml; charset=utf-8').header('content-disposition', 'attachment; filename="metal-cards-saml-sp.xml"').send(xml);
     });
 
-    route(scope, api.getSsoSamlLogin, async (req, reply) => startSamlSignIn(scope, req, reply, req.params.teamId, req.query.returnTo ?? null));
+    // each start keeps a request id for ten minutes, each post checks a signature: per address, generous for people behind one NAT
+    route(scope, api.getSsoSamlLogin, async (req, reply) => {
+      await enforceRateLimit(ctx.rateLimiter, `saml-login:ip:${clientKey(req)}`, 60, 600);
+      return startSamlSignIn(scope, req, reply, req.params.teamId, req.query.returnTo ?? null);
+    });
 
-    route(scope, api.postSsoSamlAcs, { bodyLimit: ACS_BODY_LIMIT }, async (req, reply) => samlAssertionConsumer(scope, req, reply, req.params.teamId));
+    route(scope, api.postSsoSamlAcs, { bodyLimit: ACS_BODY_LIMIT }, async (req, reply) => {
+      await enforceRateLimit(ctx.rateLimiter, `saml-acs:ip:${clientKey(req)}`, 60, 600);
+      return samlAssertionConsumer(scope, req, reply, req.params.teamId);
+    });
 
     route(scope, api.getTeamSsoSaml, async (req) => {
       const teamId = await owner(req);
