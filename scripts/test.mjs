@@ -104,7 +104,8 @@ const r = await new Promise((resolve) => {
     },
   );
   child.on('error', (e) => resolve({ status: 1, error: e }));
-  child.on('close', (status) => resolve({ status }));
+  // ended by a signal: a failed run
+  child.on('close', (status, killedBy) => resolve({ status: status ?? (killedBy ? 1 : null) }));
 });
 // no signal (the run ended early): the other lines run now, on their own
 clearInterval(watch);
