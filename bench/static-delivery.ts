@@ -127,7 +127,8 @@ async function startServer(dataDir: string, buildRoot: string) {
   const proc = spawn(process.execPath, [path.join(buildRoot, 'dist/server/server.js')], {
     cwd: buildRoot,
     env: { PATH: process.env.PATH ?? '', NODE_ENV: 'production', HOST: '127.0.0.1', LOG_LEVEL: 'warn', RATE_LIMITS: 'off', DATA_DIR: dataDir, PORT: String(port) },
-    stdio: 'ignore',
+    // errors (a start-up failure) show on the bench's own stderr
+    stdio: ['ignore', 'ignore', 'inherit'],
   });
   const base = `http://127.0.0.1:${port}`;
   const until = Date.now() + 300_000;
@@ -135,7 +136,7 @@ async function startServer(dataDir: string, buildRoot: string) {
     try {
       if ((await fetch(`${base}/api/health`)).status === 200) break;
     } catch {}
-    if (Date.now() > until || proc.exitCode !== null) throw new Error('server did not start');
+    if (Date.now() > until || proc.exitCode !== null) throw new Error(`server did not start (exit code ${proc.exitCode})`);
     await new Promise((r) => setTimeout(r, 50));
   }
   return { base, pid: proc.pid!, stop: () => stop(proc) };
