@@ -143,6 +143,7 @@ describe('the live preview on a phone (issue 37)', () => {
     await last.scrollIntoViewIfNeeded();
     await last.fill('https://www.linkedin.com/in/ada');
     await page.evaluate(() => window.scrollBy(0, 120));
+    if (process.env.DESIGNER_DEBUG) await page.screenshot({ path: '/tmp/dbg/phone.png' });
     const box = (await sticky.boundingBox())!;
     expect(box.y).toBeGreaterThanOrEqual(headerBottom - 1);
     expect(box.y + box.height).toBeLessThanOrEqual(740);

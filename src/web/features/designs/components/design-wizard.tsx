@@ -308,7 +308,8 @@ export function DesignWizard({
 
       <form onSubmit={onSubmit} noValidate className={narrow ? 'mt-6 flex flex-col gap-8' : 'mt-8 grid grid-cols-1 gap-10 lg:grid-cols-[minmax(0,1fr)_minmax(0,1.1fr)]'}>
         {narrow ? <StickyPreview p={preview} loading={templatesQ.isLoading} onTruncated={setTruncated} /> : null}
-        <div className="space-y-10">
+        {/* on a phone a field scrolled to (focus, errors) stops below the sticky preview, its label in view */}
+        <div className={narrow ? 'space-y-10 [&_input]:scroll-mt-64 [&_select]:scroll-mt-64' : 'space-y-10'}>
           <section aria-labelledby="step-template" className="space-y-4">
             <div id="step-template">
               <StepHeading n={1} title="Choose Template" done={!!selected} />
