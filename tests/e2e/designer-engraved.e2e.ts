@@ -142,6 +142,13 @@ describe('the live preview on a phone (issue 37)', () => {
     const last = page.getByLabel('LinkedIn');
     await last.scrollIntoViewIfNeeded();
     await last.fill('https://www.linkedin.com/in/ada');
+    // the field scrolled to is not under the preview (its scroll margin keeps it below)
+    const covered = await last.evaluate((el) => {
+      const r = el.getBoundingClientRect();
+      const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+      return !(hit === el || el.contains(hit));
+    });
+    expect(covered).toBe(false);
     await page.evaluate(() => window.scrollBy(0, 120));
     if (process.env.DESIGNER_DEBUG) await page.screenshot({ path: '/tmp/dbg/phone.png' });
     const box = (await sticky.boundingBox())!;
@@ -160,13 +167,6 @@ describe('the live preview on a phone (issue 37)', () => {
     }
     // it is live: the name typed above is on the card in view
     await poll(() => sticky.getByRole('img', { name: /front preview$/ }).evaluate((el) => el.textContent ?? '')).toContain('Ada Lovelace');
-    // the field scrolled to is not under the preview
-    const covered = await last.evaluate((el) => {
-      const r = el.getBoundingClientRect();
-      const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
-      return !(hit === el || el.contains(hit));
-    });
-    expect(covered).toBe(false);
     // the other side is one tap away, and the page is no wider than the phone
     await sticky.getByRole('radio', { name: 'back' }).click();
     await sticky.getByRole('img', { name: /back preview$/ }).waitFor();
