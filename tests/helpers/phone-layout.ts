@@ -121,7 +121,8 @@ export async function layoutProblems(page: Page): Promise<string[]> {
       if (!boxes.length) continue;
       texts.push({ node: n, parent, boxes });
       const whole = parent.textContent ?? '';
-      for (const r of boxes) checkCut(n, r, name(parent, n.data));
+      // a text whose whole wording is in an accessible label around it (a card preview's role="img" name) may be cut
+      if (!fullLabel(parent, n.data)) for (const r of boxes) checkCut(n, r, name(parent, n.data));
       // an ellipsis or a line clamp: the text is cut where it is drawn, its box is not
       const s = style(parent);
       const clamped = s.textOverflow === 'ellipsis' || s.webkitLineClamp !== 'none';

@@ -26,7 +26,8 @@ export function DesignSketch({ f }: { f: FeedbackForm }) {
   const accent = f.accents.find(isHexColor);
   return (
     <div
-      aria-label="Design preview"
+      // the card's lines may end in an ellipsis on a phone: its name carries them whole (issue 37)
+      aria-label={['Design preview', f.info.fullName, [f.info.jobTitle, f.info.companyName].filter(Boolean).join(' · '), f.info.email, f.info.phone, f.info.website, f.info.address].filter(Boolean).join(': ')}
       role="img"
       className="flex aspect-[1.75] w-full max-w-sm flex-col justify-between overflow-hidden rounded-xl p-5 shadow-lg"
       style={{ backgroundColor: ok(f.background, '#000000'), color: ok(f.text, '#FFFFFF') }}
