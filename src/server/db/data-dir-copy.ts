@@ -31,7 +31,7 @@ interface Copied {
   startedAt: number;
 }
 
-export type CopyState = Map<string, Copied>;
+type CopyState = Map<string, Copied>;
 
 function mayHaveChanged(st: fs.Stats, c: Copied | undefined): boolean {
   return !c || st.ino !== c.ino || st.size !== c.size || st.mtimeMs !== c.mtimeMs || st.mtimeMs >= c.startedAt - MARGIN_MS;

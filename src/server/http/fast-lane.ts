@@ -29,7 +29,7 @@ export interface CapturedAnswer {
 }
 
 /** Answers the request and returns true, or returns false to hand it to Fastify untouched. */
-export type LaneRoute = (req: IncomingMessage, res: ServerResponse, path: string, query: string) => boolean;
+type LaneRoute = (req: IncomingMessage, res: ServerResponse, path: string, query: string) => boolean;
 
 export interface FastLane {
   exact: Map<string, LaneRoute>;
