@@ -1,14 +1,12 @@
 import http from 'node:http';
 import https from 'node:https';
 import type { LookupFunction } from 'node:net';
-import { customFetch } from 'openid-client';
+import type { CustomFetch } from 'openid-client';
 import { checkWebhookUrl } from '#server/features/webhooks/public-api';
 
 /** Largest answer read from an identity provider (discovery, keys, tokens, user info). */
 const MAX_BYTES = 512 * 1024;
 const TIMEOUT_MS = 10_000;
-
-type Fetch = NonNullable<Parameters<typeof import('openid-client').discovery>[4]>[typeof customFetch];
 
 /** An outbound request to an identity provider was refused or failed before an answer. */
 export class IdpRequestError extends Error {}
@@ -21,7 +19,7 @@ export class IdpRequestError extends Error {}
  * redirects followed, answers capped in size and time. `allowPrivate` (SSO_ALLOW_PRIVATE_NETWORKS,
  * tests and local development) also allows plain http.
  */
-export function guardedFetch(allowPrivate: boolean): Fetch {
+export function guardedFetch(allowPrivate: boolean): CustomFetch {
   return async (url, options) => {
     const check = await checkWebhookUrl(url, { allowHttp: allowPrivate, allowPrivate });
     if (!check.ok) throw new IdpRequestError(`${check.message}${check.detail ? ` (${check.detail})` : ''}`);
