@@ -20,7 +20,7 @@ import type { Page } from 'playwright-core';
  *
  * Ignored: what is not rendered (`display: none`, `visibility: hidden`, opacity 0, 1 px
  * visually-hidden text), what is under `aria-hidden="true"` or `inert` (the page behind an open
- * menu), what is clipped away entirely (an off-screen menu, a closed accordion), and what sits
+ * menu), the notifications region (toasts are checked on their own), what is clipped away entirely (an off-screen menu, a closed accordion), and what sits
  * inside a strip meant to scroll sideways (it is reached by scrolling).
  */
 export async function layoutProblems(page: Page): Promise<string[]> {
@@ -44,7 +44,8 @@ export async function layoutProblems(page: Page): Promise<string[]> {
       const label = (text ?? el.getAttribute('aria-label') ?? (el as HTMLElement).innerText ?? '').replace(/\s+/g, ' ').trim().slice(0, 40);
       return `${tag}${id ? `#${id}` : ''}${label ? ` "${label}"` : ''}`;
     };
-    const hiddenByAria = (el: Element) => !!el.closest('[aria-hidden="true"],[inert]');
+    // the page behind an open dialog; and the notifications region (a toast shows after an action, checked on its own)
+    const hiddenByAria = (el: Element) => !!el.closest('[aria-hidden="true"],[inert],[data-sonner-toaster]');
     const rendered = (el: Element) => el.checkVisibility({ opacityProperty: true, visibilityProperty: true } as CheckVisibilityOptions);
     const isStrip = (el: Element) =>
       el.getAttribute('role') === 'tablist' || el.tagName === 'PRE' || el.tagName === 'TEXTAREA' || el.hasAttribute('data-scroll-strip') || !!el.closest('pre');
