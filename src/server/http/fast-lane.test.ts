@@ -74,7 +74,7 @@ describe('fast lane: built files', () => {
 
   it('answers a repeated GET with the same status, headers and bytes as Fastify did, for each coding', async () => {
     for (const enc of ['gzip, deflate, br', 'gzip', '']) {
-      const headers = enc ? { 'accept-encoding': enc } : {};
+      const headers: Record<string, string> = enc ? { 'accept-encoding': enc } : {};
       const before = lane.answered;
       const first = await rawGet(base, CSS, headers);
       expect(lane.answered).toBe(before);
