@@ -130,6 +130,7 @@ const BODILESS = [
   'POST /api/auth/verify-email/resend',
   'POST /api/team/invites/{id}/resend',
   'POST /api/team/invites/{token}/accept',
+  'POST /api/team/sso/domains/{id}/verify',
   'POST /api/webhooks/{id}/deliveries/{deliveryId}/redeliver',
   'POST /api/webhooks/{id}/secret',
   'POST /api/webhooks/{id}/test',

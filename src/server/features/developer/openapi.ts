@@ -6,7 +6,18 @@ import { ErrorResponse } from '#shared/schemas/common';
 export function isDocumented(route: { url: string; access: string | undefined }): boolean {
   if (route.access === 'admin' || route.access === undefined) return false;
   if (!route.url.startsWith('/api/')) return false;
-  return !['/api/health', '/api/openapi.json', '/api/docs', '/api/docs/:file'].includes(route.url);
+  // the single sign-on redirects are steps of a browser's sign-in (each answers a 303 to the
+  // identity provider or back into the app), not operations an API client calls (decision 39-03)
+  return ![
+    '/api/health',
+    '/api/openapi.json',
+    '/api/docs',
+    '/api/docs/:file',
+    '/api/auth/sso/start',
+    '/api/auth/sso/oidc/callback',
+    '/api/sso/saml/:teamId/login',
+    '/api/sso/saml/:teamId/acs',
+  ].includes(route.url);
 }
 
 /** A zod schema as JSON Schema 2020-12 (what OpenAPI 3.1 uses); requests as their input, answers as their output. */
