@@ -1,5 +1,6 @@
 // page-length: the spec's one page with two tabs (sign in, sign up); each form is short, and they
 // share the after-sign-in step and the tab switch.
+import { LegalConsent } from '#web/components/legal-consent';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
@@ -115,17 +116,7 @@ function SignUpForm() {
       <Button type="submit" variant="gold" className="w-full" disabled={busy}>
         {busy ? 'Creating account...' : 'Create account'}
       </Button>
-      <p className="text-center text-xs text-muted-foreground" data-testid="signup-legal">
-        By creating an account you accept our{' '}
-        <Link to="/terms" className="underline underline-offset-4 hover:text-foreground">
-          Terms of Service
-        </Link>{' '}
-        and our{' '}
-        <Link to="/privacy" className="underline underline-offset-4 hover:text-foreground">
-          Privacy Policy
-        </Link>
-        .
-      </p>
+      <LegalConsent action="creating an account" testId="signup-legal" />
     </form>
   );
 }

@@ -1,5 +1,5 @@
+import { LegalConsent } from '#web/components/legal-consent';
 import { useEffect, useState } from 'react';
-import { Link } from 'react-router';
 import { cardType as findCardType, type CardTypeId } from '#shared/catalogue';
 import type { CardData } from '#shared/templates/fields';
 import type { SvgTemplate } from '#shared/schemas/templates';
@@ -128,18 +128,5 @@ export function StickyPreview({ p, loading, onTruncated }: { p: PreviewInput; lo
 
 /** The line the order form carries (decision 37-01): placing or sending a design accepts the terms. */
 export function DesignLegal({ action }: { action: string }) {
-  const link = 'underline underline-offset-4 hover:text-foreground';
-  return (
-    <p className="text-center text-xs text-muted-foreground" data-testid="design-legal">
-      By {action} you accept our{' '}
-      <Link to="/terms" className={link}>
-        Terms of Service
-      </Link>
-      ; our{' '}
-      <Link to="/privacy" className={link}>
-        Privacy Policy
-      </Link>{' '}
-      says what we keep.
-    </p>
-  );
+  return <LegalConsent action={action} testId="design-legal" />;
 }

@@ -1,5 +1,5 @@
+import { LegalConsent } from '#web/components/legal-consent';
 import { useState } from 'react';
-import { Link } from 'react-router';
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
@@ -113,17 +113,7 @@ export function DesignCheckout({ cardType, templateName, pending, onBack, onConf
             {pending ? 'Placing order...' : 'Confirm order'}
           </Button>
         </div>
-        <p className="text-right text-xs text-muted-foreground" data-testid="checkout-legal">
-          By confirming the order you accept our{' '}
-          <Link to="/terms" className="underline underline-offset-4 hover:text-foreground">
-            Terms of Service
-          </Link>
-          ; our{' '}
-          <Link to="/privacy" className="underline underline-offset-4 hover:text-foreground">
-            Privacy Policy
-          </Link>{' '}
-          says what we keep.
-        </p>
+        <LegalConsent action="confirming the order" testId="checkout-legal" className="text-right" />
       </section>
     );
   }

@@ -1,7 +1,8 @@
+import { LegalConsent } from '#web/components/legal-consent';
 import { useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { CARD_STYLES, CARD_TYPES, DELIVERY_OPTIONS, formatUsd, QUANTITY_DEFAULT, QUANTITY_MAX, QUANTITY_MIN, SPECIAL_REQUESTS_MAX } from '#shared/catalogue';
 import { needsShippingAddress, OrderFormSchema, type OrderFormValues } from '#shared/schemas/orders';
 import { deliveryPromise } from '#shared/orders/delivery-promise';
@@ -295,17 +296,7 @@ export function OrderForm() {
           <Button type="submit" variant="gold" size="lg" className="w-full" disabled={busy || artwork.uploading}>
             {busy ? 'Submitting...' : 'Submit Order'}
           </Button>
-          <p className="text-center text-xs text-muted-foreground" data-testid="order-legal">
-            By placing the order you accept our{' '}
-            <Link to="/terms" className="underline underline-offset-4 hover:text-foreground">
-              Terms of Service
-            </Link>
-            ; our{' '}
-            <Link to="/privacy" className="underline underline-offset-4 hover:text-foreground">
-              Privacy Policy
-            </Link>{' '}
-            says what we keep.
-          </p>
+          <LegalConsent action="placing the order" testId="order-legal" />
           {artwork.uploading ? <p className="text-center text-xs text-muted-foreground">Waiting for the artwork upload to finish...</p> : null}
         </aside>
       </form>

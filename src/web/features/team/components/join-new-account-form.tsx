@@ -1,5 +1,6 @@
+import { LegalConsent } from '#web/components/legal-consent';
 import { useState, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { PasswordInput, ariaFor } from '#web/components/password-input';
 import { Button } from '#web/components/ui/button';
 import { FormField, Input } from '#web/components/ui/input';
@@ -61,17 +62,7 @@ export function JoinNewAccountForm({ token, info }: { token: string; info: TeamJ
         <FormField id="join-password" label="Choose a password" required error={errors.password ?? errors.email}>
           <PasswordInput id="join-password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} {...ariaFor('join-password', errors.password ?? errors.email)} />
         </FormField>
-        <p className="text-xs text-muted-foreground">
-          By creating an account you accept our{' '}
-          <Link to="/terms" className="underline">
-            Terms of Service
-          </Link>{' '}
-          and our{' '}
-          <Link to="/privacy" className="underline">
-            Privacy Policy
-          </Link>
-          .
-        </p>
+        <LegalConsent action="creating an account" className="text-left" />
         <Button type="submit" variant="gold" disabled={join.isPending}>
           {join.isPending ? 'Creating your account…' : `Create account and join ${info.teamName}`}
         </Button>
