@@ -1,4 +1,4 @@
-import { fork, spawnSync, type ChildProcess } from 'node:child_process';
+import { execFile, fork, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { HttpError } from '#server/http/http-errors';
@@ -137,28 +137,39 @@ const PRLIMIT = existing('/usr/bin/prlimit') ?? existing('/bin/prlimit');
 const NICE = existing('/usr/bin/nice') ?? existing('/bin/nice');
 
 const runtimeData = new Map<number, number>();
+const probing = new Set<number>();
 /**
  * The data segment (VmData, bytes) a fresh child holds before it does anything, with `threads` more
- * V8 instances running (worker threads: tsx's loader in the dev entry), measured once per process.
- * The memory limit (RLIMIT_DATA) is this plus `memoryMb`: Node.js 24's V8 reserves about 512 MB of
- * address space per V8 instance (code range, cages) as private writable mappings, which the limit
- * counts although none of it is touched (20 and 22: about 48 MB in all), and under a 384 MB limit
- * every child died before its first line ("Failed to reserve virtual memory for CodeRange"), so no
- * task ever ran (decision 38-03). 0 where it cannot be told (the limit is then `memoryMb`, as before).
+ * V8 instances running (worker threads: tsx's loader in the dev entry). The memory limit
+ * (RLIMIT_DATA) is this plus `memoryMb`: Node.js 24's V8 reserves about 512 MB of address space per
+ * V8 instance (code range, cages) as private writable mappings, which the limit counts although none
+ * of it is touched (20 and 22: about 48 MB in all), and under a 384 MB limit every child died before
+ * its first line ("Failed to reserve virtual memory for CodeRange"), so no task ever ran (decision
+ * 38-03). Measured once per process by a child of its own, in the background (the thread that
+ * answers requests never waits for it); until the answer comes, an estimate by Node.js version.
  */
 function runtimeDataBytes(threads: number): number {
   const known = runtimeData.get(threads);
   if (known !== undefined) return known;
+  probeRuntimeData(threads);
+  const major = Number(process.versions.node.split('.')[0]);
+  return (threads + 1) * (major >= 24 ? 640 : 64) * 1024 * 1024;
+}
+
+function probeRuntimeData(threads: number): void {
+  if (probing.has(threads)) return;
+  probing.add(threads);
   const probe = `const vm = () => (/VmData:\\s*(\\d+)/.exec(require('fs').readFileSync('/proc/self/status', 'utf8')) ?? [0, '0'])[1];
 const { Worker } = require('worker_threads');
 let left = ${threads};
 const done = () => { process.stdout.write(vm()); process.exit(0); };
 if (!left) done();
 for (let i = 0; i < ${threads}; i++) new Worker('setInterval(() => {}, 1000)', { eval: true }).on('online', () => --left || done());`;
-  const r = spawnSync(process.execPath, ['--max-semi-space-size=8', '-e', probe], { encoding: 'utf8', timeout: 20_000, env: { ...CHILD_MALLOC_ENV, ...process.env } });
-  const bytes = r.status === 0 ? (Number(r.stdout) || 0) * 1024 : 0;
-  runtimeData.set(threads, bytes);
-  return bytes;
+  execFile(process.execPath, ['--max-semi-space-size=8', '-e', probe], { encoding: 'utf8', timeout: 20_000, env: { ...CHILD_MALLOC_ENV, ...process.env } }, (err, stdout) => {
+    const kb = err ? 0 : Number(stdout) || 0;
+    // nothing measured (not Linux, a probe that failed): the estimate stays
+    if (kb > 0) runtimeData.set(threads, kb * 1024);
+  });
 }
 
 function defaultEntry(): string {
@@ -226,6 +237,8 @@ export class ProcessPool {
     this.options = { ...DEFAULTS, ...Object.fromEntries(Object.entries(options).filter(([, v]) => v !== undefined)) };
     this.options.warm = Math.min(this.options.warm, this.options.size);
     process.on('exit', this.onExit);
+    // the children's memory limit needs what a fresh one holds: measured now, in the background
+    if (PRLIMIT) probeRuntimeData((this.options.entry ?? defaultEntry()).endsWith('sandbox-dev.mjs') ? 1 : 0);
   }
 
   /** Starts the warm children now (the server calls it after listen). */
