@@ -122,7 +122,13 @@ describe('the built server (issue 32)', () => {
     expect(sandbox, 'a sandbox child process').toBeDefined();
     const limits = fs.readFileSync(`/proc/${sandbox}/limits`, 'utf8');
     expect(limits).toMatch(/Max cpu time\s+60\s+61\s+seconds/);
-    expect(limits).toMatch(new RegExp(`Max data size\\s+${384 * 1024 * 1024}\\s+${384 * 1024 * 1024}\\s+bytes`));
+    // SANDBOX_MEMORY_MB (384) on top of what a fresh child holds before any task (decision 38-03:
+    // tens of MB on Node.js 20 and 22, about 600 MB of untouched reservations on 24)
+    const data = /Max data size\s+(\d+)\s+(\d+)\s+bytes/.exec(limits);
+    expect(data, limits).not.toBeNull();
+    expect(Number(data![1])).toBe(Number(data![2]));
+    expect(Number(data![1])).toBeGreaterThanOrEqual(384 * 1024 * 1024);
+    expect(Number(data![1])).toBeLessThanOrEqual((384 + 1300) * 1024 * 1024);
   });
 });
 
