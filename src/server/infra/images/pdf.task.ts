@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { HttpError } from '#server/http/http-errors';
-import { noteNativeBytes } from '../native-memory';
+import { noteNativeBytes } from '#server/infra/native-memory';
 import { MAX_INPUT_PIXELS, reencodeOnThisThread, type EncodedImage, type ReencodeOptions } from './images';
 
 /**

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { Resvg, type RenderedImage, type ResvgRenderOptions } from '@resvg/resvg-js';
-import { noteNativeBytes } from '../native-memory';
+import { noteNativeBytes } from '#server/infra/native-memory';
 
 /**
  * The one place the server makes resvg objects (decision 32-11; tests/build/native-memory.test.ts
