@@ -34,7 +34,9 @@ const staticChecks =
 // files start (the phase reporter's signal; never beside the solo files' CPU bars), at nice 19, one
 // test worker each, with the browser project's timeouts (a test there may wait for a core): the
 // browser files keep their cores, the matrix takes what they leave, then both cores once they end.
-const matrixOff = /^(off|0|false|no)$/i.test(process.env.TEST_NODE_MATRIX ?? '');
+// off unless asked for (TEST_NODE_MATRIX=on): beside the browser files they doubled the run's time
+// on 2 cores and starved its browser tests (stop 42); `node scripts/node-matrix.mjs` runs them alone
+const matrixOff = !/^(on|1|true|yes)$/i.test(process.env.TEST_NODE_MATRIX ?? '');
 const lines = process.argv.length > 2 || matrixOff ? [] : NODE_LINES;
 const signal = path.join(root, '.tmp', 'vitest-phase-signal');
 fs.rmSync(signal, { force: true });
@@ -180,7 +182,7 @@ for (const m of await Promise.all(matrixRuns.map((x) => x.done))) {
     console.log((at >= 0 ? out.slice(at) : out.split('\n').slice(-80).join('\n')).slice(0, 200_000));
   } else console.log(`Node.js ${m.line.version}: ${c.passed} passed in ${m.secs} s`);
 }
-if (matrixOff) console.log('Node.js lines other than this one: not run (TEST_NODE_MATRIX=off)');
+if (matrixOff) console.log('Node.js lines other than this one: not run (TEST_NODE_MATRIX=on runs them; node scripts/node-matrix.mjs runs them alone)');
 
 for (const [k, v] of Object.entries(byProject)) console.log(`  ${k}: ${v.passed} passed, ${v.failed} failed${v.note ? ` (${v.note})` : ''}`);
 console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
