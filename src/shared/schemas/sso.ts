@@ -19,18 +19,8 @@ export const SSO_MESSAGES = {
   requireNeedsConnection: 'Connect an identity provider and verify a domain before you require single sign-on.',
 } as const;
 
-/** Why an SSO sign-in ended on the sign-in page (`/login?sso_error=<code>`). */
-export const SSO_ERRORS = {
-  'not-available': 'Single sign-on is not set up for this e-mail address.',
-  failed: 'Single sign-on did not complete. Please try again.',
-  expired: 'The single sign-on attempt expired. Please try again.',
-  'wrong-domain': 'Your identity provider signed you in with an address outside your company’s verified domains.',
-  'other-team': 'This account belongs to another team. Ask its owner to remove you first.',
-  'team-full': 'Your company’s team is full. Ask its owner for a seat.',
-  'staff-account': 'Staff accounts sign in with their password and second factor.',
-  'not-verified': 'Your identity provider has not verified this e-mail address.',
-} as const;
-export type SsoErrorCode = keyof typeof SSO_ERRORS;
+// the sign-in page's messages live without zod (the sign-in page loads no schema library)
+export { SSO_ERRORS, type SsoErrorCode } from '../sso-errors';
 
 const domainText = z
   .string({ error: () => 'Enter a domain' })

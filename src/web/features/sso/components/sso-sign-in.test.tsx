@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import { postAuthSsoDiscover } from '#shared/contracts/sso';
-import { SSO_ERRORS } from '#shared/schemas/sso';
+import { SSO_ERRORS } from '#shared/sso-errors';
 import { mockApi, renderWithProviders } from '#web/test/render';
 import { SsoSignIn } from './sso-sign-in';
 

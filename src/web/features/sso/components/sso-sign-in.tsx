@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { getAuthSsoStart } from '#shared/contracts/sso';
-import { SSO_ERRORS, type SsoErrorCode } from '#shared/schemas/sso';
+import { SSO_ERRORS, type SsoErrorCode } from '#shared/sso-errors';
 import { buttonVariants } from '#web/components/ui/button';
 import { endpointHref } from '#web/lib/endpoint';
 import { cn } from '#web/lib/utils';
