@@ -30,7 +30,8 @@ describe('the API reference and access tokens in a real browser', () => {
     await page.goto('/api/docs');
     // Swagger UI lays out 150 operations: seconds of script on a busy two-core machine
     await page.locator('.opblock').first().waitFor({ timeout: 30_000 });
-    expect(await page.locator('.opblock').count()).toBeGreaterThan(50);
+    // laid out tag by tag: wait until they are all there, not only the first
+    await expect.poll(() => page.locator('.opblock').count(), { timeout: 30_000 }).toBeGreaterThan(50);
     await expect.poll(() => page.locator('.opblock-summary-path', { hasText: '/api/leads' }).count()).toBeGreaterThan(0);
     expect(await page.locator('body').textContent()).not.toContain('/api/admin/');
     expect(errors).toEqual([]);
