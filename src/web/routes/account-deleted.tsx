@@ -1,4 +1,6 @@
-import { Link } from 'react-router';
+import { useEffect } from 'react';
+import { Link, useLocation } from 'react-router';
+import { useForgetAccount } from '#web/features/account/api';
 import { CheckCircle2 } from 'lucide-react';
 import { Button } from '#web/components/ui/button';
 import { useNoIndex, usePageTitle } from '#web/lib/use-page-title';
@@ -10,6 +12,14 @@ import { useNoIndex, usePageTitle } from '#web/lib/use-page-title';
 export default function AccountDeletedPage() {
   usePageTitle('Account deleted', 'Your Metal Cards NYC account has been deleted.');
   useNoIndex();
+  const forget = useForgetAccount();
+  const deletedNow = (useLocation().state as { accountDeleted?: boolean } | null)?.accountDeleted === true;
+  useEffect(() => {
+    // arriving from the deletion: the browser is signed out now that this page shows
+    if (deletedNow) forget();
+    // once, on arrival
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
   return (
     <section className="mx-auto max-w-xl px-4 py-16 text-center">
       <CheckCircle2 aria-hidden="true" className="mx-auto size-10 text-green-600" />

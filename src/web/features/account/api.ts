@@ -79,15 +79,22 @@ export function useRevokeOtherSessions() {
   });
 }
 
-/** Deleting signs the browser out; call `forgetAccount()` once the page has left the signed-in area. */
+/** Deleting signs the browser out; the page it lands on forgets the account (`useForgetAccount`). */
 export function useDeleteAccount() {
+  return useMutation({ mutationFn: (password: string) => callEndpoint(deleteAccount, { body: { password } }) });
+}
+
+/**
+ * Forgets the deleted account in this browser. Called by the page the browser lands on once it has
+ * mounted: forgotten earlier, the account page (still shown while the next page's code loads) saw
+ * no user and sent the browser to the sign-in page.
+ */
+export function useForgetAccount() {
   const qc = useQueryClient();
-  const mutation = useMutation({ mutationFn: (password: string) => callEndpoint(deleteAccount, { body: { password } }) });
-  const forgetAccount = () => {
+  return () => {
     qc.setQueryData(AUTH_USER_KEY, null);
     qc.removeQueries({ predicate: (q) => q.queryKey[0] !== AUTH_USER_KEY[0] });
   };
-  return Object.assign(mutation, { forgetAccount });
 }
 
 /** Downloads the account export as a file (fetch + blob, so a refusal can be shown as a toast). */

@@ -32,8 +32,8 @@ function DeleteAccountDialog() {
       const res = await del.mutateAsync(checked.data.password);
       setOpen(false);
       // leave the signed-in page first, so it does not redirect to the login page on its way out
-      await navigate(ACCOUNT_DELETED_PATH, { replace: true });
-      del.forgetAccount();
+      // the page it lands on forgets the account once it shows (useForgetAccount)
+      await navigate(ACCOUNT_DELETED_PATH, { replace: true, state: { accountDeleted: true } });
       toast({ title: 'Account deleted', description: res.message });
     } catch (err) {
       setError(fieldErrors(err).password);
