@@ -23,7 +23,12 @@ import * as wallet from './wallet';
 import * as webhooks from './webhooks';
 import * as audit from './audit';
 import * as scim from './scim';
-import * as sso from './sso';
+import * as ssoOwn from './sso';
+import * as ssoSaml from './sso/saml';
+
+// single sign-on: its own endpoints and SAML's (a file of their own, imported apart so the sign-in
+// page, which needs only the first, loads no schema library)
+const sso = { ...ssoOwn, ...ssoSaml };
 
 /**
  * Every endpoint the server answers, by capability (one contracts file each). The server

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
-import { deleteTeamSsoSaml, getTeamSso, getTeamSsoSaml, putTeamSsoSaml } from '#shared/contracts/sso';
+import { getTeamSso } from '#shared/contracts/sso';
+import { deleteTeamSsoSaml, getTeamSsoSaml, putTeamSsoSaml } from '#shared/contracts/sso/saml';
 import { mockApi, renderWithProviders } from '#web/test/render';
 import { SamlConnectionForm } from './saml-connection-form';
 

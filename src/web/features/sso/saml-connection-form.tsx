@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { deleteTeamSsoSaml, getTeamSso, getTeamSsoSaml, putTeamSsoSaml } from '#shared/contracts/sso';
+import { getTeamSso } from '#shared/contracts/sso';
+import { deleteTeamSsoSaml, getTeamSsoSaml, putTeamSsoSaml } from '#shared/contracts/sso/saml';
 import { Button } from '#web/components/ui/button';
 import { Input } from '#web/components/ui/input';
 import { Skeleton } from '#web/components/ui/skeleton';
