@@ -8,6 +8,7 @@ import { orders, users } from '#server/db/schema/index';
 import { PAGE_ROUTES, claimOrderPath, orderStatusPath, publicProfilePath } from '#shared/routes';
 import { sha256Hex } from '#server/infra/crypto';
 import { expectFits, overflow, walkTabs } from '#tests/helpers/overflow';
+import { menuSettled } from '#tests/helpers/phone-walk';
 
 /**
  * Issue 20: no page overflows horizontally on a phone (`scrollWidth <= innerWidth`; a failure names
@@ -108,7 +109,7 @@ describe('no page overflows a phone screen (360 and 390 px)', () => {
         const menu = page.getByRole('button', { name: /menu/i }).first();
         expect(await menu.isVisible(), `${who} ${width}px: the menu button`).toBe(true);
         await menu.click();
-        await page.waitForTimeout(300);
+        await menuSettled(page);
         await expectFits(page, `${who} ${width}px / with the menu open`, problems);
         await page.close();
       }

@@ -102,6 +102,15 @@ async function settle(page: Page) {
   await page.waitForTimeout(150);
 }
 
+/** The side menu slides in (a 200 ms animation, seconds of frames on a busy machine): measured once it has landed. */
+export async function menuSettled(page: Page) {
+  await page.waitForFunction(() => {
+    const running = document.getAnimations().some((a) => a.playState === 'running' || a.pending);
+    const sheet = document.querySelector('[role="dialog"]');
+    return !running && !!sheet && sheet.getBoundingClientRect().left >= 0;
+  }, undefined, { timeout: 10_000 });
+}
+
 /** The page measured at both phone widths, scrolled to the top (a sticky header then covers nothing). */
 async function measure(page: Page, where: string, problems: string[]) {
   const first = page.viewportSize()!.width;
@@ -168,6 +177,7 @@ export async function phoneWalk(suite: PhoneSuite, who: PhoneWho, routes: readon
   await settle(page);
   await page.getByRole('button', { name: 'Open menu' }).click();
   await page.getByRole('dialog').waitFor();
+  await menuSettled(page);
   await measure(page, `${who} / with the menu open`, problems);
   await page.close();
   return problems;

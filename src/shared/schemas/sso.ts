@@ -19,9 +19,6 @@ export const SSO_MESSAGES = {
   requireNeedsConnection: 'Connect an identity provider and verify a domain before you require single sign-on.',
 } as const;
 
-// the sign-in page's messages live without zod (the sign-in page loads no schema library)
-export { SSO_ERRORS, type SsoErrorCode } from '../sso-errors';
-
 const domainText = z
   .string({ error: () => 'Enter a domain' })
   .trim()

@@ -11,7 +11,7 @@ import { teamScimConfig } from '#server/features/scim/public-api';
 import { recordIdentityEvent } from '#server/features/audit/public-api';
 import { ProfileSaveBody } from '#shared/schemas/profile';
 import { SCIM_PROFILE_FIELDS, type ScimProfileField } from '#shared/schemas/scim';
-import type { SsoErrorCode } from '#shared/schemas/sso';
+import type { SsoErrorCode } from '#shared/sso-errors';
 import { connectionRow } from './sso-connection.service';
 import { emailDomain, teamHasVerifiedDomain } from './sso-domains.service';
 

@@ -181,13 +181,15 @@ describe('sanitizeSvg: one linear pass, whatever the file (issue 32, decision 32
     'uses': (c) => `<svg ${NS}><defs><rect id="r" width="1" height="1"/></defs>${pad('<use xlink:href="#r"/>', (c / 2) * 22)}</svg>`,
   };
   for (const [name, make] of Object.entries(SHAPES)) {
-    it(`${name}: the element budget in under 250 ms of CPU, 10x the elements in at most 10x the time`, () => {
+    // linear, not quadratic: 10x the elements costs about 10x (quadratic would be 100x); the margin
+    // is for a collection that lands in the big run on a busy machine. Speed bars live in the bench.
+    it(`${name}: the element budget in under 500 ms of CPU, 10x the elements in at most 25x the time`, () => {
       const small = make(900);
       const big = make(9000);
       const tSmall = cpuTimeOf(() => sanitizeSvg(small));
       const tBig = cpuTimeOf(() => sanitizeSvg(big));
-      expect(tBig, `${name}: ${small.length} bytes ${tSmall.toFixed(1)} ms, ${big.length} bytes ${tBig.toFixed(1)} ms`).toBeLessThan(10 * Math.max(tSmall, 20));
-      expect(tBig).toBeLessThan(250);
+      expect(tBig, `${name}: ${small.length} bytes ${tSmall.toFixed(1)} ms, ${big.length} bytes ${tBig.toFixed(1)} ms`).toBeLessThan(25 * Math.max(tSmall, 20));
+      expect(tBig).toBeLessThan(500);
     });
   }
 });
