@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import sharp from 'sharp';
 import { createTestApp, type TestApp } from '#tests/helpers/test-app';
 import { multipartBody, uploadAs } from '#tests/helpers/multipart';
 import { signedInAgent } from '#tests/helpers/factories';
@@ -70,13 +71,25 @@ describe('quota: heavy tasks per client', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp({ env: { RATE_LIMITS: 'off', HEAVY_TASKS_PER_CLIENT: '2' } });
+    // a loaded sandbox child: the quota is about tasks in flight, not a child's start-up
+    await processPool().whenReady();
   });
   afterAll(async () => {
     await t?.close();
   });
 
   it('a signed-out client sending 6 uploads at once gets 429 with Retry-After past 2 in flight; the others are stored', { timeout: 120_000 }, async () => {
-    const bodies = Array.from({ length: 6 }, () => multipartBody('artwork', Buffer.from(SMALL_SVG), { filename: 'a.svg', contentType: 'image/svg+xml' }));
+    // six different photos, each a real re-encode in the sandbox (tens of ms): a tiny SVG went
+    // through the scan lane one at a time and its sandbox step ended before the next arrived, so
+    // on a quiet machine no two were ever in flight together
+    const photos = await Promise.all(
+      Array.from({ length: 6 }, (_, i) =>
+        sharp({ create: { width: 1200, height: 800, channels: 3, background: { r: 30 * i, g: 90, b: 160 } } })
+          .jpeg({ quality: 90 })
+          .toBuffer(),
+      ),
+    );
+    const bodies = photos.map((photo, i) => multipartBody('artwork', photo, { filename: `a${i}.jpg`, contentType: 'image/jpeg' }));
     const answers = await Promise.all(bodies.map((b) => t.app.inject({ method: 'POST', url: '/api/upload/artwork', payload: b.payload, headers: b.headers })));
     const statuses = answers.map((r) => r.statusCode);
     console.log(`6 uploads at once from one address: ${statuses.join(', ')}`);
