@@ -18,32 +18,46 @@ const SOFT_BYTES = 32 * 1024 * 1024;
 const HARD_BYTES = 128 * 1024 * 1024;
 
 let pending = 0;
+/** native bytes made since the last full collection (minor ones free only what died young) */
+let sinceFull = 0;
 let scheduled = false;
 let collections = 0;
-let collector: (() => void) | null | undefined;
+let collector: ((full: boolean) => void) | null | undefined;
 
 /** The engine's collector: `gc` exposed for this thread (the flag is process-wide, the function per context). */
-function gcFunction(): (() => void) | null {
+function gcFunction(): ((full: boolean) => void) | null {
   if (collector !== undefined) return collector;
-  const own = (globalThis as { gc?: () => void }).gc;
-  if (typeof own === 'function') return (collector = () => own());
-  try {
-    v8.setFlagsFromString('--expose-gc');
-    const gc = vm.runInNewContext('gc') as unknown;
-    collector = typeof gc === 'function' ? () => (gc as () => void)() : null;
-  } catch {
-    collector = null;
+  const own = (globalThis as { gc?: (o?: { type: 'minor' | 'major' }) => void }).gc;
+  let gc: unknown = typeof own === 'function' ? own : undefined;
+  if (!gc) {
+    try {
+      v8.setFlagsFromString('--expose-gc');
+      gc = vm.runInNewContext('gc') as unknown;
+    } catch {
+      gc = undefined;
+    }
   }
+  collector = typeof gc === 'function' ? (full) => (gc as (o?: { type: 'minor' | 'major' }) => void)(full ? undefined : { type: 'minor' }) : null;
   return collector;
 }
 
-function collectNow(): void {
+/**
+ * A minor collection first: the objects that own the native memory (a tree, a pixmap) live for one
+ * task, so they die young, and a scavenge frees them in well under a millisecond whatever the size
+ * of the rest of the heap. A full collection (tens to hundreds of ms on a big heap: a test runner
+ * that keeps every loaded module, a server with large caches) runs once HARD_BYTES were made since
+ * the last one, for what lived long enough to be promoted.
+ */
+function collectNow(full = false): void {
   scheduled = false;
-  if (pending === 0) return;
+  if (pending === 0 && !full) return;
+  sinceFull += pending;
   pending = 0;
   const gc = gcFunction();
   if (!gc) return;
-  gc();
+  const major = full || sinceFull >= HARD_BYTES;
+  if (major) sinceFull = 0;
+  gc(major);
   collections++;
 }
 
@@ -52,7 +66,7 @@ export function noteNativeBytes(bytes: number): void {
   if (!(bytes > 0)) return;
   pending += bytes;
   if (pending >= HARD_BYTES) {
-    collectNow();
+    collectNow(true);
     return;
   }
   if (pending >= SOFT_BYTES && !scheduled) {
