@@ -6,6 +6,7 @@ import { closeBrowserSuite, newContext, openBrowserSuite, signUpViaApi, type Bro
 import { insertDesignWithOrder, insertOrder, insertProfile } from './admin-factories';
 import { concreteUrl } from './route-table';
 import { layoutProblems } from './phone-layout';
+import { expectFits } from './overflow';
 import { orders, profiles, teamMembers, users } from '#server/db/schema/index';
 import { PAGE_ROUTES, claimOrderPath, orderStatusPath, publicProfilePath } from '#shared/routes';
 import { sha256Hex } from '#server/infra/crypto';
@@ -120,6 +121,8 @@ async function measure(page: Page, where: string, problems: string[]) {
       await page.waitForTimeout(120);
     }
     await page.evaluate(() => window.scrollTo(0, 0));
+    // the page as a whole no wider than the screen (issue 20), then what is cut or covered in it
+    await expectFits(page, `${where} @${width}`, problems);
     for (const p of await layoutProblems(page)) {
       problems.push(`${where} @${width}: ${p}`);
       // PHONE_WALK_LOG=<file>: each finding as it is found (a walk cut short still tells what it saw)
