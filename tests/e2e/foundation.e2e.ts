@@ -32,7 +32,9 @@ describe('shell and accounts in a real browser', () => {
     expect(await nav.getByRole('link', { name: 'Profile' }).count()).toBe(1);
     expect(await nav.getByRole('link', { name: 'Dashboard' }).count()).toBe(1);
     await page.getByRole('button', { name: 'Sign Out' }).first().click();
-    await page.waitForURL(server.baseUrl + '/');
+    // the sign-out request, then the home page's code (a lazy chunk): at a load of 11 on CI's two
+    // cores this took over 20 s once
+    await page.waitForURL(server.baseUrl + '/', { timeout: 60_000 });
     await expect.poll(() => toastLocator(page).first().textContent()).toContain('Logged out successfully');
     expect(await nav.getByRole('link', { name: 'Profile' }).count()).toBe(0);
     expect(await page.getByRole('link', { name: 'Sign In' }).count()).toBeGreaterThan(0);

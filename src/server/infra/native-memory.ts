@@ -16,6 +16,8 @@ import vm from 'node:vm';
  */
 const SOFT_BYTES = 32 * 1024 * 1024;
 const HARD_BYTES = 128 * 1024 * 1024;
+/** below this much JavaScript heap a full collection costs a few milliseconds */
+const SMALL_HEAP_BYTES = 96 * 1024 * 1024;
 
 let pending = 0;
 /** native bytes made since the last full collection (minor ones free only what died young) */
@@ -42,11 +44,12 @@ function gcFunction(): ((full: boolean) => void) | null {
 }
 
 /**
- * A minor collection first: the objects that own the native memory (a tree, a pixmap) live for one
- * task, so they die young, and a scavenge frees them in well under a millisecond whatever the size
- * of the rest of the heap. A full collection (tens to hundreds of ms on a big heap: a test runner
- * that keeps every loaded module, a server with large caches) runs once HARD_BYTES were made since
- * the last one, for what lived long enough to be promoted.
+ * On a thread with a small heap (a pool thread, a sandbox child), a full collection: a few ms. On a
+ * big heap, a minor collection first: the objects that own the native memory (a tree, a pixmap) live
+ * for one task, so they die young, and a scavenge frees them in well under a millisecond whatever
+ * the size of the rest of the heap. A full collection there (100 ms or more: a test runner that
+ * keeps every loaded module, a server with large caches) runs once HARD_BYTES were made since the
+ * last one, for what lived long enough to be promoted.
  */
 function collectNow(full = false): void {
   scheduled = false;
@@ -55,7 +58,7 @@ function collectNow(full = false): void {
   pending = 0;
   const gc = gcFunction();
   if (!gc) return;
-  const major = full || sinceFull >= HARD_BYTES;
+  const major = full || sinceFull >= HARD_BYTES || v8.getHeapStatistics().used_heap_size < SMALL_HEAP_BYTES;
   if (major) sinceFull = 0;
   gc(major);
   collections++;
