@@ -1,6 +1,8 @@
+import { useState } from 'react';
 import { BadgeCheck, Clock, Smile, Star } from 'lucide-react';
 import { Card, CardContent } from '#web/components/ui/card';
 import { Skeleton } from '#web/components/ui/skeleton';
+import { PageSpinner } from '#web/components/ui/spinner';
 import { cn } from '#web/lib/utils';
 import { usePageTitle } from '#web/lib/use-page-title';
 import { useReviewSummary, useReviews } from '#web/features/reviews/api';
@@ -61,7 +63,7 @@ function Ratings() {
   const settings = useSiteSettings();
   const showAverage = summary.isLoading || summary.isError || (summary.data?.count ?? 0) > 0;
   const claims = settings.data?.claims ?? [];
-  const count = (showAverage ? 1 : 0) + (settings.isLoading ? 2 : claims.length);
+  const count = (showAverage ? 1 : 0) + claims.length;
   if (!count) return null;
   return (
     <section
@@ -69,9 +71,9 @@ function Ratings() {
       className={cn('mx-auto mt-10 grid grid-cols-1 gap-4', count >= 3 ? 'sm:grid-cols-3' : count === 2 ? 'max-w-3xl sm:grid-cols-2' : 'max-w-sm')}
     >
       {showAverage ? <AverageCard /> : null}
-      {settings.isLoading
-        ? [0, 1].map((i) => <Skeleton key={i} className="h-40 w-full rounded-xl" />)
-        : claims.map((c) => <Claim key={c.id} id={c.id} text={c.text} />)}
+      {claims.map((c) => (
+        <Claim key={c.id} id={c.id} text={c.text} />
+      ))}
     </section>
   );
 }
@@ -79,6 +81,17 @@ function Ratings() {
 export default function ReviewsPage() {
   usePageTitle('Customer Reviews', 'Read verified reviews of our premium metal business cards and digital profiles, and leave your own.');
   const reviews = useReviews();
+  // the ratings row's size depends on both answers (an average only with reviews, the claims staff
+  // left shown): the page below the header waits for them, so nothing moves when they arrive (on a
+  // slow phone the row shrank from three placeholders to two cards and pushed the form up)
+  const summary = useReviewSummary();
+  const settings = useSiteSettings();
+  // once shown, the page stays (a failed answer is asked again when the rating card mounts, which
+  // makes the query pending again: without the latch the page would swap back to the spinner)
+  const [shown, setShown] = useState(false);
+  const answered = !summary.isLoading && !settings.isLoading;
+  if (answered && !shown) setShown(true);
+  const settled = answered || shown;
   return (
     <div className="mx-auto max-w-7xl px-4 py-12 sm:py-16">
       <header className="mx-auto max-w-2xl text-center">
@@ -88,9 +101,9 @@ export default function ReviewsPage() {
         </p>
       </header>
 
-      <Ratings />
+      {settled ? <Ratings /> : <PageSpinner />}
 
-      <div className="mt-10 grid grid-cols-1 gap-8 lg:grid-cols-5">
+      <div className={cn('mt-10 grid grid-cols-1 gap-8 lg:grid-cols-5', !settled && 'hidden')}>
         <div className="lg:col-span-2">
           <div className="lg:sticky lg:top-28">
             <ReviewForm />
