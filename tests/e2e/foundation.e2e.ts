@@ -34,7 +34,10 @@ describe('shell and accounts in a real browser', () => {
     await page.getByRole('button', { name: 'Sign Out' }).first().click();
     // the sign-out request, then the home page's code (a lazy chunk): at a load of 11 on CI's two
     // cores this took over 20 s once
-    await page.waitForURL(server.baseUrl + '/', { timeout: 60_000 });
+    await page.waitForURL(server.baseUrl + '/', { timeout: 60_000 }).catch(async (e) => {
+      // what the page said instead (a toast, the URL), so a failure names its cause
+      throw new Error(`${(e as Error).message}; at ${page.url()}; toasts: ${(await toastLocator(page).allTextContents()).join(' | ')}`);
+    });
     await expect.poll(() => toastLocator(page).first().textContent()).toContain('Logged out successfully');
     expect(await nav.getByRole('link', { name: 'Profile' }).count()).toBe(0);
     expect(await page.getByRole('link', { name: 'Sign In' }).count()).toBeGreaterThan(0);

@@ -3,7 +3,7 @@ import { Suspense } from 'react';
 import { Link, NavLink, Outlet, useLocation } from 'react-router';
 import { Menu, Moon, Sun, Monitor, LogOut } from 'lucide-react';
 import { BUSINESS } from '#shared/catalogue';
-import { useAuth, useLogout } from '#web/lib/session/use-auth';
+import { useAuth, useLogout, useSignOutLanded } from '#web/lib/session/use-auth';
 import { VerifyEmailGate } from '#web/features/auth/verify-email-gate';
 import { Button } from '#web/components/ui/button';
 import { Input, Label } from '#web/components/ui/input';
@@ -272,6 +272,7 @@ function Footer() {
 /** Smooth scroll to the top on every route change; to the anchor when the URL has one. */
 function ScrollManager() {
   const { pathname, hash } = useLocation();
+  useSignOutLanded(pathname);
   useEffect(() => {
     if (hash) {
       const id = decodeURIComponent(hash.slice(1));

@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { getAuthSession, getAuthUser, postAuthLogout } from '#shared/contracts/auth';
@@ -20,6 +21,23 @@ export function useAuth() {
   return { user, isLoading: !hydrated || q.isLoading, isAuthenticated: !!user, isAdmin: user?.role === 'admin' };
 }
 
+/**
+ * Set from a successful sign-out until the home page shows. The page the user signed out on stays on
+ * screen while the home page's code loads (a navigation waits for it), and it sees the user gone:
+ * a signed-in-only page must then wait, not send the browser to the sign-in page (on a busy phone
+ * that redirect won the race and the browser landed on /login).
+ */
+let signingOut = false;
+export function isSigningOut(): boolean {
+  return signingOut;
+}
+/** The layout tells it where the browser is: the sign-out is over once the home page shows. */
+export function useSignOutLanded(pathname: string): void {
+  useEffect(() => {
+    if (pathname === '/') signingOut = false;
+  }, [pathname]);
+}
+
 export function useLogout() {
   const qc = useQueryClient();
   const navigate = useNavigate();
@@ -28,6 +46,7 @@ export function useLogout() {
     onSuccess: async () => {
       // Home first, then forget the user: cleared first, a signed-in-only page (/profile,
       // /dashboard) would send the visitor to /login while the home page's code still loads.
+      signingOut = true;
       await navigate('/');
       qc.setQueryData(AUTH_USER_KEY, null);
       qc.removeQueries({ predicate: (q) => q.queryKey[0] !== AUTH_USER_KEY[0] });
