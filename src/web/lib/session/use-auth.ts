@@ -46,7 +46,8 @@ export function useLogout() {
     onSuccess: async () => {
       // Home first, then forget the user: cleared first, a signed-in-only page (/profile,
       // /dashboard) would send the visitor to /login while the home page's code still loads.
-      signingOut = true;
+      // (on the home page already there is no race, and nothing would end the flag)
+      signingOut = window.location.pathname !== '/';
       await navigate('/');
       qc.setQueryData(AUTH_USER_KEY, null);
       qc.removeQueries({ predicate: (q) => q.queryKey[0] !== AUTH_USER_KEY[0] });
