@@ -38,6 +38,17 @@ export async function startBrowserServer(env: Record<string, string> = {}): Prom
   const database = await createTestDatabase();
   const app = await buildApp({ config, database, serveWeb: true, checkResponses: true });
   await runSeeds(app.ctx);
+  // the log is silent: a 5xx (which a test then reports as a console error or a status) says why here
+  app.addHook('onError', async (req, _reply, err) => {
+    const status = (err as { statusCode?: number }).statusCode;
+    // a caller that went away, or a refusal (4xx): nothing to explain
+    if ((status !== undefined && status < 500) || /closed before its answer/.test(String((err as Error)?.message))) return;
+    process.stderr.write(`[browser server] error on ${req.method} ${req.url}: ${String((err as Error)?.stack ?? err).slice(0, 600)}\n`);
+  });
+  app.addHook('onSend', async (req, reply, payload) => {
+    if (reply.statusCode >= 500) process.stderr.write(`[browser server] ${reply.statusCode} to ${req.method} ${req.url}: ${typeof payload === 'string' ? payload.slice(0, 300) : '(a stream or bytes)'}\n`);
+    return payload;
+  });
   await app.listen({ port: 0, host: '127.0.0.1' });
   // as src/server/server.ts does, the warm worker starts with the server; tests wait until it is
   // ready (from TypeScript source it takes a few seconds to load) so the first step is not timed on it

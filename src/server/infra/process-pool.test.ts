@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { HttpError } from '#server/http/http-errors';
 import { laneCounters, runInRequestScope } from './lanes';
-import { ProcessPool, processCpuSeconds, processRssMb } from './process-pool';
+import { PREPARE_GRACE_MAX_MS, ProcessPool, processCpuSeconds, processRssMb } from './process-pool';
 
 /**
  * The sandbox (issue 32, decision 32-02): a task that never yields is SIGKILLed at its deadline and
@@ -106,6 +106,22 @@ describe.runIf(process.platform === 'linux')('the sandbox process pool', () => {
     expect(performance.now() - started).toBeLessThan(20_000);
     expect(laneCounters('upload').killed.rlimit).toBe(before + 1);
     expect(await pool.run('upload', 'echo', 1)).toBe(1);
+  });
+
+  it("a child's one-time load of a task's code does not count against the file's deadline (moved once, by at most PREPARE_GRACE_MAX_MS)", { timeout: 60_000 }, async () => {
+    pool = new ProcessPool({ size: 1, warm: 1, taskTimeoutMs: 800, entry: FIXTURE, nice: 0, starvedShare: 0 });
+    pool.warmUp();
+    await pool.whenReady();
+    // 600 ms of loading + 500 ms of work: over the 800 ms limit in all, within it for the work
+    expect(await pool.run('upload', 'prepare', { prepareMs: 600, workMs: 500 })).toBe('prepared');
+    // loaded now: the same work alone is within the limit, and work past it is still killed
+    expect(await pool.run('upload', 'prepare', { prepareMs: 600, workMs: 300 })).toBe('prepared');
+    await expect(pool.run('upload', 'prepare', { prepareMs: 0, workMs: 5000 })).rejects.toMatchObject({ statusCode: 422 });
+    // a child that claims a longer load than the cap gets the cap only: a fresh child (the last
+    // one was killed) says 60 s and then works past 800 ms + the cap
+    const started = performance.now();
+    await expect(pool.run('upload', 'prepare', { prepareMs: 10, report: 60_000, workMs: 20_000 })).rejects.toMatchObject({ statusCode: 422 });
+    expect(performance.now() - started).toBeLessThan(800 + PREPARE_GRACE_MAX_MS + 3000);
   });
 
   it('one client has at most perClient tasks in flight: the next gets 429 with Retry-After; another client is served', { timeout: 60_000 }, async () => {

@@ -64,6 +64,12 @@ const DEFAULTS: ProcessPoolOptions = { size: 2, warm: 2, taskTimeoutMs: 5000, qu
 const STARTUP_GRACE_MS = 30_000;
 /** ...but never past this many times its limit from arrival (the caller never waits without bound) */
 const STARVED_WALL_FACTOR = 6;
+/**
+ * The most a task's deadline moves for the one-time load of its own code in a fresh child (pdf.js
+ * for a PDF: about 0.3 s of CPU): that load is ours, not the file's work, and happens before the
+ * input is read, so an attacker cannot stretch it.
+ */
+export const PREPARE_GRACE_MAX_MS = 5000;
 
 /** A child idle this long beyond the warm ones ends. */
 const IDLE_CHILD_MS = 30_000;
@@ -85,6 +91,8 @@ const TOO_COMPLEX: Record<SandboxLane, string> = {
 export type ToChild = { id: number; task: string; arg: unknown };
 export type FromChild =
   | { ready: true }
+  /** the task's own code was loaded first (a one-time load in this child, before the input is read), in ms */
+  | { id: number; prepared: number }
   | { id: number; ok: unknown }
   | { id: number; failure: { statusCode: number; message: string; errors?: Record<string, string> } }
   | { id: number; error: string };
@@ -96,6 +104,8 @@ interface Job {
   timer?: NodeJS.Timeout;
   /** it waited past its deadline for the pool's first child to load (start-up grace) */
   graced?: boolean;
+  /** its deadline already moved for the child's one-time load of the task's code */
+  prepared?: boolean;
   /** the child running it, once taken */
   child?: Child;
   /** when a child took it, and that child's CPU time then (ms; Linux), for the starvation check */
@@ -487,6 +497,17 @@ export class ProcessPool {
     }
     const job = child.job;
     if (!job || job.id !== m.id) return;
+    if ('prepared' in m) {
+      // the child loaded the task's code before reading the input: the deadline moves by that much, once
+      const ms = Math.min(PREPARE_GRACE_MAX_MS, Math.max(0, Number(m.prepared) || 0));
+      if (job.prepared || ms === 0) return;
+      job.prepared = true;
+      job.deadlineAt += ms;
+      job.timeoutMs += ms;
+      clearTimeout(job.timer);
+      job.timer = setTimeout(() => this.expire(job, 'deadline'), Math.max(0, job.deadlineAt - performance.now()));
+      return;
+    }
     this.finish(child);
     if ('ok' in m) job.resolve(m.ok);
     else if ('failure' in m) job.reject(new HttpError(m.failure.statusCode, m.failure.message, m.failure.errors));

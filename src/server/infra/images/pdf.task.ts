@@ -33,6 +33,11 @@ function load() {
   return loading;
 }
 
+/** Loads pdf.js and its canvas (the sandbox child's one-time preparation for PDF tasks). */
+export async function preparePdf(): Promise<void> {
+  await load();
+}
+
 export async function pdfToImageTask(arg: { input: Uint8Array; opts: ReencodeOptions }): Promise<EncodedImage & { width: number; height: number }> {
   const { pdfjs, canvas } = await load();
   let doc: Awaited<ReturnType<PdfJs['getDocument']>['promise']>;
