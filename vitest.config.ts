@@ -180,11 +180,14 @@ if (process.env.TEST_DATABASE_URL) {
     test: {
       name: 'postgres',
       // API and database tests; pure unit tests need not run twice
-      include: ['src/server/**/*.test.ts', 'tests/**/*.test.ts'],
+      include: process.env.TEST_POSTGRES_WITH_UNIT === '1' ? unitAndApi : ['src/server/**/*.test.ts', 'tests/**/*.test.ts'],
       // the type checker, the linter and every file that opens no database run once (pglite project)
       // and the solo files, whose bars are about the server's CPU and time, not the database: on the
       // embedded database they run alone; here they would share the cores with other files
-      exclude: [...configDefaults.exclude, ...filesWithoutDatabase(), ...solo],
+      // npm test runs this project on its own Node.js line (scripts/test.mjs, decision 38-03) with the
+      // unit files that use no database too (TEST_POSTGRES_WITH_UNIT=1); beside the pglite project
+      // they would only run twice
+      exclude: [...configDefaults.exclude, ...(process.env.TEST_POSTGRES_WITH_UNIT === '1' ? [webComponentTests, staticChecks] : filesWithoutDatabase()), ...solo],
       environment: 'node',
       globalSetup: ['tests/setup/global-setup.ts'],
       testTimeout: 30_000,

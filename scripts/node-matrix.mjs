@@ -128,23 +128,24 @@ async function unpackBinary(tgz, outDir) {
  * line's bin directory goes first on PATH, so a test that starts `node` gets the same version.
  * Resolves to { status, error } (error: the binary could not be had, or Vitest could not start).
  */
-export async function runOnLine(root, line, args, { log, report, nice = 0, env = process.env, timeoutMs = 3_600_000 } = {}) {
+export async function runOnLine(root, line, args, { log, report, nice = 0, env = process.env, timeoutMs = 3_600_000, inherit = false } = {}) {
   let bin;
   try {
     bin = await ensureNode(root, line.version);
   } catch (e) {
-    fs.writeFileSync(log, `${e.message}\n`);
+    if (log) fs.writeFileSync(log, `${e.message}\n`);
     return { status: null, error: `could not get Node.js ${line.version} from the npm registry: ${e.message}` };
   }
   fs.rmSync(report, { force: true });
-  const out = fs.openSync(log, 'w');
+  // to a log file (read by people and searched for the failures: no colour codes), or this terminal
+  const out = inherit ? null : fs.openSync(log, 'w');
   const child = spawn(bin, [path.join(root, 'node_modules/vitest/vitest.mjs'), 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...args], {
     cwd: root,
-    stdio: ['ignore', out, out],
-    env: { ...withoutColor(env), NODE_ENV: 'test', NO_COLOR: '1', PATH: `${path.dirname(bin)}${path.delimiter}${env.PATH ?? ''}` },
+    stdio: out === null ? ['ignore', 'inherit', 'inherit'] : ['ignore', out, out],
+    env: { ...(out === null ? env : { ...withoutColor(env), NO_COLOR: '1' }), NODE_ENV: 'test', PATH: `${path.dirname(bin)}${path.delimiter}${env.PATH ?? ''}` },
     detached: process.platform !== 'win32',
   });
-  fs.closeSync(out);
+  if (out !== null) fs.closeSync(out);
   if (nice) {
     try {
       os.setPriority(child.pid, nice);
@@ -173,7 +174,7 @@ export async function runOnLine(root, line, args, { log, report, nice = 0, env =
   });
 }
 
-/** The log is read by people and by npm test's search for the failures: no colour codes. */
+/** A log file is read by people and searched for the failures: no colour codes. */
 function withoutColor(env) {
   const rest = { ...env };
   delete rest.FORCE_COLOR;

@@ -147,7 +147,6 @@ const PRLIMIT = existing('/usr/bin/prlimit') ?? existing('/bin/prlimit');
 const NICE = existing('/usr/bin/nice') ?? existing('/bin/nice');
 
 const runtimeData = new Map<number, number>();
-const probing = new Set<number>();
 /**
  * The data segment (VmData, bytes) a fresh child holds before it does anything, with `threads` more
  * V8 instances running (worker threads: tsx's loader in the dev entry). The memory limit
@@ -161,25 +160,35 @@ const probing = new Set<number>();
 function runtimeDataBytes(threads: number): number {
   const known = runtimeData.get(threads);
   if (known !== undefined) return known;
-  probeRuntimeData(threads);
+  void probeRuntimeData(threads);
   const major = Number(process.versions.node.split('.')[0]);
   return (threads + 1) * (major >= 24 ? 640 : 64) * 1024 * 1024;
 }
 
-function probeRuntimeData(threads: number): void {
-  if (probing.has(threads)) return;
-  probing.add(threads);
+const probes = new Map<number, Promise<void>>();
+/** Whether the measure for `threads` has answered (with a figure, or failed: the estimate stays). */
+const probed = new Set<number>();
+
+function probeRuntimeData(threads: number): Promise<void> {
+  const known = probes.get(threads);
+  if (known) return known;
   const probe = `const vm = () => (/VmData:\\s*(\\d+)/.exec(require('fs').readFileSync('/proc/self/status', 'utf8')) ?? [0, '0'])[1];
 const { Worker } = require('worker_threads');
 let left = ${threads};
 const done = () => { process.stdout.write(vm()); process.exit(0); };
 if (!left) done();
 for (let i = 0; i < ${threads}; i++) new Worker('setInterval(() => {}, 1000)', { eval: true }).on('online', () => --left || done());`;
-  execFile(process.execPath, ['--max-semi-space-size=8', '-e', probe], { encoding: 'utf8', timeout: 20_000, env: { ...CHILD_MALLOC_ENV, ...process.env } }, (err, stdout) => {
-    const kb = err ? 0 : Number(stdout) || 0;
-    // nothing measured (not Linux, a probe that failed): the estimate stays
-    if (kb > 0) runtimeData.set(threads, kb * 1024);
+  const p = new Promise<void>((resolve) => {
+    execFile(process.execPath, ['--max-semi-space-size=8', '-e', probe], { encoding: 'utf8', timeout: 20_000, env: { ...CHILD_MALLOC_ENV, ...process.env } }, (err, stdout) => {
+      const kb = err ? 0 : Number(stdout) || 0;
+      // nothing measured (not Linux, a probe that failed): the estimate stays
+      if (kb > 0) runtimeData.set(threads, kb * 1024);
+      probed.add(threads);
+      resolve();
+    });
   });
+  probes.set(threads, p);
+  return p;
 }
 
 function defaultEntry(): string {
@@ -236,6 +245,8 @@ export class ProcessPool {
   /** a child has loaded at least once: until then, queued tasks wait out the start-up grace */
   private everReady = false;
   private closed = false;
+  /** the first spawn waits for the measure of the runtime's reservations (probeRuntimeData) */
+  private awaitingProbe = false;
   private turn = 0;
   private trimTimer: NodeJS.Timeout | undefined;
   /** when a child last ended by a kill or retirement (Date.now()), and the delayed refill */
@@ -414,7 +425,7 @@ export class ProcessPool {
     const waiting = this.queues.upload.length + this.queues.ai.length;
     const starting = [...this.children].filter((c) => !c.ready).length;
     let toStart = Math.min(waiting - starting, this.options.size - this.children.size);
-    while (toStart-- > 0) this.spawn();
+    while (toStart-- > 0 && this.spawn());
     this.topUp();
   }
 
@@ -440,16 +451,32 @@ export class ProcessPool {
       this.refillTimer.unref();
       return;
     }
-    while (this.children.size < this.options.warm) this.spawn();
+    while (this.children.size < this.options.warm && this.spawn());
   }
 
-  private spawn(): void {
+  /** Starts a child; false when none could start yet (the first one waits for the measure below). */
+  private spawn(): boolean {
     const entry = this.options.entry ?? defaultEntry();
+    const threads = entry.endsWith('sandbox-dev.mjs') ? 1 : 0;
+    if (PRLIMIT && !probed.has(threads)) {
+      // the first child waits for the measure of the runtime's own reservations (a child of about
+      // 100 ms): started under the estimate, it could get hundreds of MB more room than its limit
+      // says (the estimate is generous so that a child can always start), and a render that should
+      // end at the limit would run on to its deadline
+      if (!this.awaitingProbe) {
+        this.awaitingProbe = true;
+        void probeRuntimeData(threads).then(() => {
+          this.awaitingProbe = false;
+          this.pump();
+        });
+      }
+      return false;
+    }
     const node = [process.execPath, '--max-semi-space-size=8'];
     const niced = NICE && this.options.nice > 0 ? [NICE, '-n', String(this.options.nice), ...node] : node;
     const cpu = this.options.cpuSeconds;
     // the dev entry runs tsx's loader on a thread of its own: one more V8 instance
-    const data = this.options.memoryMb * 1024 * 1024 + (PRLIMIT ? runtimeDataBytes(entry.endsWith('sandbox-dev.mjs') ? 1 : 0) : 0);
+    const data = this.options.memoryMb * 1024 * 1024 + (PRLIMIT ? runtimeDataBytes(threads) : 0);
     // fork() runs `execPath ...execArgv entry`: prlimit sets the limits and execs nice, which
     // execs node, so the child keeps the IPC channel and its pid
     const [execPath, ...execArgv] = PRLIMIT ? [PRLIMIT, `--cpu=${cpu}:${cpu + 1}`, `--data=${data}:${data}`, '--', ...niced] : niced;
@@ -463,6 +490,7 @@ export class ProcessPool {
     proc.on('error', () => undefined);
     proc.on('exit', (code, signal) => this.onChildExit(child, code, signal));
     this.scheduleTrim();
+    return true;
   }
 
   private start(child: Child, job: Job): void {
