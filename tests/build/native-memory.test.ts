@@ -58,6 +58,8 @@ describe('native memory a collection frees', () => {
     const out = execFileSync(process.execPath, ['--import', 'tsx', path.join(root, 'tests/fixtures/pool-native-memory.ts'), '250', '600'], { cwd: root, encoding: 'utf8', timeout: 240_000 });
     const { growthMb, pixmapMb } = JSON.parse(out.trim().split('\n').pop()!) as { growthMb: number; pixmapMb: number };
     expect(pixmapMb).toBeGreaterThan(300);
-    expect(growthMb).toBeLessThan(150);
+    // quiet: 45-66 MB on 20, 22 and 24; a loaded run on 22 (both cores busy with other files) saw
+    // 168 MB, the finalizers running later; without the fix it is the pixmaps' whole size (~340 MB)
+    expect(growthMb).toBeLessThan(220);
   }, 300_000);
 });
