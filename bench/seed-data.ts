@@ -46,12 +46,17 @@ export async function seedBenchData(db: Db, sizes = BENCH_SIZES): Promise<{ prof
   await db.execute(sql`
     insert into order_status_history (order_id, from_status, to_status, changed_by_label, created_at)
     select id, null, 'pending', 'system', created_at from orders where customer_name like 'Customer %'`);
-  await db.execute(sql`
-    insert into visits (profile_id, created_at, user_agent, device, source)
-    select 'bench' || (1 + (g * 7919) % ${sizes.profiles}), now() - ((g * 31) % (90 * 24 * 60)) * interval '1 minute',
-           'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X)', (array['Mobile','Desktop','Mobile','Unknown'])[1 + g % 4],
-           (array['direct','link','qr'])[1 + g % 3]
-    from generate_series(1, ${sizes.visits}) g`);
+  // bigint: g * 7919 passes the 32-bit range past g = 271,178 (the move bench seeds 1,000,000); in
+  // statements of 100,000 rows, so one statement's rollup (its trigger's transition table) stays small
+  for (let from = 1; from <= sizes.visits; from += 100_000) {
+    const to = Math.min(sizes.visits, from + 99_999);
+    await db.execute(sql`
+      insert into visits (profile_id, created_at, user_agent, device, source)
+      select 'bench' || (1 + (g * 7919) % ${sizes.profiles}), now() - ((g * 31) % (90 * 24 * 60)) * interval '1 minute',
+             'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X)', (array['Mobile','Desktop','Mobile','Unknown'])[1 + g % 4],
+             (array['direct','link','qr'])[1 + g % 3]
+      from generate_series(${from}::bigint, ${to}::bigint) g`);
+  }
   await db.execute(sql`analyze`);
   return { profileIds: Array.from({ length: sizes.profiles }, (_, i) => `bench${i + 1}`) };
 }
