@@ -4,10 +4,13 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '#server/app';
 import { loadConfig } from '#server/env';
 import { fastLaneOf, type FastLane } from '#server/http/fast-lane';
+import { visitFlusher } from '#server/features/engagement/visit-flusher';
+import { deviceOf } from '#server/features/profile/visitor';
 import { createTestApp, type TestApp } from '#tests/helpers/test-app';
 import { createTestDatabase } from '#tests/helpers/test-db';
 import { signedInAgent } from '#tests/helpers/factories';
@@ -145,6 +148,13 @@ describe('fast lane: GET /p/{id}', () => {
     expect(lane.answered).toBe(before + 2);
     const stats = (await owner.agent.get('/api/stats/visits')).json() as { totalVisits: number };
     expect(stats.totalVisits).toBe(2);
+    // a lane view from another site's link counts as a link, with the device of its user agent
+    await rawGet(base, `/p/${id}`, { ...headers, referer: 'https://mail.example.org/inbox' });
+    expect(lane.answered).toBe(before + 3);
+    await visitFlusher(t.app.ctx).flush();
+    const rows = (await t.app.ctx.db.execute(sql`select source, device from visits where profile_id = ${id} order by id`)).rows as Array<{ source: string; device: string }>;
+    expect(rows.map((r) => r.source)).toEqual(['direct', 'direct', 'link']);
+    expect(new Set(rows.map((r) => r.device))).toEqual(new Set([deviceOf(UA)]));
 
     // an edit drops the cached page: the next view shows it
     const edited = await owner.agent.put(`/api/profile/${id}`, { fullName: 'Lane Renamed', jobTitle: 'Tester', email: 'lane@example.com', profileTemplate: 'classic', links: [] });

@@ -22,15 +22,24 @@ function first(v: unknown): string | undefined {
  * - `link`: `?src=link` (the e-mail signature's links) or a referrer from another site
  * - `direct`: anything else (typed, the profile's own QR code, apps that send no referrer)
  */
-export async function visitOrigin(ctx: AppContext, req: Pick<FastifyRequest, 'query' | 'headers' | 'hostname'>, profileId: string): Promise<VisitOrigin> {
+export function visitOrigin(ctx: AppContext, req: Pick<FastifyRequest, 'query' | 'headers' | 'hostname'>, profileId: string): VisitOrigin | Promise<VisitOrigin> {
   const q = (req.query ?? {}) as Record<string, unknown>;
   const src = first(q.src);
   if (src === 'card') {
+    // the only answer that needs the database (a promise); every other one is at hand
     const code = normalizeCardCode(first(q.code) ?? '');
-    const found = code ? await resolveCardCode(ctx, code) : null;
-    if (found && found.active && found.profileId === profileId) return { source: 'card', cardCode: found.code };
+    return (async () => {
+      const found = code ? await resolveCardCode(ctx, code) : null;
+      if (found && found.active && found.profileId === profileId) return { source: 'card' as const, cardCode: found.code };
+      return refererOrigin(req);
+    })();
   }
   if (src === 'link') return { source: 'link', cardCode: null };
+  return refererOrigin(req);
+}
+
+/** `link` for a referrer from another site, else `direct`. */
+function refererOrigin(req: Pick<FastifyRequest, 'headers' | 'hostname'>): VisitOrigin {
   const referer = first(req.headers.referer);
   if (referer) {
     try {

@@ -75,7 +75,9 @@ export type VisitOriginResolver = (
   ctx: AppContext,
   req: Pick<FastifyRequest, 'query' | 'headers' | 'hostname'>,
   profileId: string,
-) => Promise<{ source: VisitSource; cardCode: string | null }>;
+) => VisitOrigin | Promise<VisitOrigin>;
+
+type VisitOrigin = { source: VisitSource; cardCode: string | null };
 
 /**
  * Counts a page event. Engagement owns the counting (a buffered writer, `engagement/visit-flusher.ts`)
@@ -88,11 +90,43 @@ interface PublicProfileOptions {
   recordEvent: PageEventRecorder;
 }
 
-async function recordVisit(ctx: AppContext, req: Pick<FastifyRequest, 'query' | 'headers' | 'hostname'>, entry: CachedPublicProfile, { visitOrigin, recordEvent }: PublicProfileOptions) {
-  const ua = String(req.headers['user-agent'] ?? '');
+/**
+ * User agents seen lately, each with its device: a visit keeps the shared copy (not its request's
+ * own string, which then dies young instead of living in the buffer until the next flush), and the
+ * device is worked out once per user agent. Bounded: emptied when full.
+ */
+const knownAgents = new Map<string, { ua: string; device: ReturnType<typeof deviceOf> }>();
+const KNOWN_AGENTS_MAX = 2000;
+function agentOf(header: unknown): { ua: string; device: ReturnType<typeof deviceOf> } {
+  const raw = typeof header === 'string' ? header : String(header ?? '');
+  let known = knownAgents.get(raw);
+  if (!known) {
+    if (knownAgents.size >= KNOWN_AGENTS_MAX) knownAgents.clear();
+    known = { ua: raw, device: deviceOf(raw) };
+    if (raw.length <= 512) knownAgents.set(raw, known);
+  }
+  return known;
+}
+
+const DIRECT: VisitOrigin = { source: 'direct', cardCode: null };
+
+/**
+ * Counts a view. Synchronous unless the origin needs a lookup (a card batch's code): the fast lane's
+ * pages (no query string) never wait or make a promise for it.
+ */
+function recordVisit(ctx: AppContext, req: Pick<FastifyRequest, 'query' | 'headers' | 'hostname'>, entry: CachedPublicProfile, { visitOrigin, recordEvent }: PublicProfileOptions): void | Promise<void> {
+  const { ua, device } = agentOf(req.headers['user-agent']);
+  const at = new Date();
   // card (a batch code's redirect), link (signature or another site) or direct: see engagement/visit-source.ts
-  const { source, cardCode } = await visitOrigin(ctx, req, entry.profile.id).catch(() => ({ source: 'direct' as const, cardCode: null }));
-  recordEvent(ctx, { kind: 'visit', profileId: entry.profile.id, at: new Date(), userAgent: ua, device: deviceOf(ua), source, cardCode });
+  const record = ({ source, cardCode }: VisitOrigin) => recordEvent(ctx, { kind: 'visit', profileId: entry.profile.id, at, userAgent: ua, device, source, cardCode });
+  let origin: VisitOrigin | Promise<VisitOrigin>;
+  try {
+    origin = visitOrigin(ctx, req, entry.profile.id);
+  } catch {
+    origin = DIRECT;
+  }
+  if (origin instanceof Promise) return origin.catch(() => DIRECT).then(record);
+  record(origin);
 }
 
 async function jpegOf(ctx: AppContext, url: string | null): Promise<Buffer | null> {
