@@ -10,6 +10,7 @@ import { buildApp } from '#server/app';
 import { loadConfig } from '#server/env';
 import { fastLaneOf, type FastLane } from '#server/http/fast-lane';
 import { visitFlusher } from '#server/features/engagement/visit-flusher';
+import { queryRows } from '#server/db/rows';
 import { deviceOf } from '#server/features/profile/visitor';
 import { createTestApp, type TestApp } from '#tests/helpers/test-app';
 import { createTestDatabase } from '#tests/helpers/test-db';
@@ -152,7 +153,7 @@ describe('fast lane: GET /p/{id}', () => {
     await rawGet(base, `/p/${id}`, { ...headers, referer: 'https://mail.example.org/inbox' });
     expect(lane.answered).toBe(before + 3);
     await visitFlusher(t.app.ctx).flush();
-    const rows = (await t.app.ctx.db.execute(sql`select source, device from visits where profile_id = ${id} order by id`)).rows as Array<{ source: string; device: string }>;
+    const rows = await queryRows<{ source: string; device: string }>(t.app.ctx.db, sql`select source, device from visits where profile_id = ${id} order by id`);
     expect(rows.map((r) => r.source)).toEqual(['direct', 'direct', 'link']);
     expect(new Set(rows.map((r) => r.device))).toEqual(new Set([deviceOf(UA)]));
 

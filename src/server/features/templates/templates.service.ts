@@ -193,6 +193,13 @@ export async function renderCard(ctx: AppContext, t: TemplateRow, input: CardRen
 export const THUMBNAIL_WIDTH = 700;
 export const TEMPLATE_NOT_DRAWABLE = 'This template cannot be drawn (it is too complex or malformed). Please upload a simpler SVG.';
 
+/**
+ * Renders being made, by thumbnail key: a page of templates asks for every thumbnail at once, and a
+ * second visitor (or a second tab) asking for the same one meanwhile waits for that render instead of
+ * queueing another on the render lane (a cold cache once filled the lane's queue: 503 "busy").
+ */
+const thumbsInFlight = new WeakMap<AppContext, Map<string, Promise<{ body: Buffer; etag: string; type: string; version: number }>>>();
+
 export async function templateThumbnail(ctx: AppContext, id: number, side: TemplateSide, sampleQrUrl: string) {
   const v = await versionOf(ctx, { id });
   if (!v) throw notFound('Template not found');
@@ -200,19 +207,31 @@ export async function templateThumbnail(ctx: AppContext, id: number, side: Templ
   const key = `${id}:${side}:${v.version}:${sampleQrUrl}`;
   const hit = c.thumbs.get(key);
   if (hit) return { ...hit, version: v.version };
-  const t = await getTemplate(ctx, { id });
-  // on the metal it is made in (issue 37): the built-in designs take Standard Metal's finish
-  const filled = fillTemplateDetailed(templateSide(t, side), { ...SAMPLE_CARD, look: { cardType: DEFAULT_CARD_TYPE } }, { qrUrl: sampleQrUrl });
-  // a template the renderer refuses (e.g. too many nested <use>: "nodes limit reached") is the
-  // template's fault, not a server fault: 422 with a clear message (issue 19)
-  const body = await renderSvg(filled.svg, { format: 'jpeg', width: THUMBNAIL_WIDTH, quality: 84 }).catch((err: unknown) => {
-    if (err instanceof HttpError) throw err;
-    throw new HttpError(422, TEMPLATE_NOT_DRAWABLE);
-  });
-  const etag = `"t${id}-${side}-v${t.version}-${crypto.createHash('sha1').update(body).digest('hex').slice(0, 16)}"`;
-  const entry = { body, etag, type: 'image/jpeg' };
-  bounded(c.thumbs, key, entry, 64);
-  return { ...entry, version: t.version };
+  let inFlight = thumbsInFlight.get(ctx);
+  if (!inFlight) thumbsInFlight.set(ctx, (inFlight = new Map()));
+  const running = inFlight.get(key);
+  if (running) return running;
+  const made = (async () => {
+    const t = await getTemplate(ctx, { id });
+    // on the metal it is made in (issue 37): the built-in designs take Standard Metal's finish
+    const filled = fillTemplateDetailed(templateSide(t, side), { ...SAMPLE_CARD, look: { cardType: DEFAULT_CARD_TYPE } }, { qrUrl: sampleQrUrl });
+    // a template the renderer refuses (e.g. too many nested <use>: "nodes limit reached") is the
+    // template's fault, not a server fault: 422 with a clear message (issue 19)
+    const body = await renderSvg(filled.svg, { format: 'jpeg', width: THUMBNAIL_WIDTH, quality: 84 }).catch((err: unknown) => {
+      if (err instanceof HttpError) throw err;
+      throw new HttpError(422, TEMPLATE_NOT_DRAWABLE);
+    });
+    const etag = `"t${id}-${side}-v${t.version}-${crypto.createHash('sha1').update(body).digest('hex').slice(0, 16)}"`;
+    const entry = { body, etag, type: 'image/jpeg' };
+    bounded(c.thumbs, key, entry, 64);
+    return { ...entry, version: t.version };
+  })();
+  inFlight.set(key, made);
+  try {
+    return await made;
+  } finally {
+    inFlight.delete(key);
+  }
 }
 
 /** The template filled with the sample person (the fallback SVG preview). */
