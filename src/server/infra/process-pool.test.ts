@@ -252,7 +252,7 @@ describe.runIf(process.platform === 'linux')('the sandbox process pool', () => {
     const room = 240 * 1024 * 1024;
     if (limitBytes - vmDataKb * 1024 > room) {
       const data = vmDataKb * 1024 + room;
-      execFileSync('prlimit', ['--pid', String(pid), `--data=${data}:${data}`]);
+      execFileSync(['/usr/bin/prlimit', '/bin/prlimit'].find((f) => fs.existsSync(f))!, ['--pid', String(pid), `--data=${data}:${data}`]);
     }
     const err = await pool.run('upload', 'rasterizeSvg', { svg }, { tooComplex: 'This SVG is too complex' }).catch((e: unknown) => e);
     expect(err).toMatchObject({ statusCode: 422, message: 'This SVG is too complex' });
