@@ -47,9 +47,21 @@ export function registerErrorHandler(app: FastifyInstance) {
       reply.header('retry-after', '5');
       return reply.status(503).send({ message: 'Service temporarily unavailable' });
     }
+    // the caller went away while the answer was being made or written (a compress stream closed
+    // under it: "Premature close"): nobody is there to read a 500, and it is no fault of ours
+    if (callerIsGone(req.raw, reply.raw)) {
+      req.log.info({ code: err.code }, 'the caller went away before the answer');
+      return reply.status(499).send({ message: 'The request was closed before its answer.' });
+    }
     req.log.error({ err }, 'unhandled error');
     return reply.status(500).send({ message: 'Something went wrong on our side. Please try again.' });
   });
+}
+
+/** The connection closed (by the caller) before the answer was written. */
+export function callerIsGone(req: { socket?: { destroyed?: boolean } | null }, res: { writableEnded?: boolean }): boolean {
+  // not req.destroyed: a request whose body was read is destroyed too (Node 16+), caller or not
+  return !res.writableEnded && req.socket?.destroyed === true;
 }
 
 function findValidation(err: any): RequestValidationError | undefined {
