@@ -5,6 +5,7 @@ import { runSeeds } from '#server/seeds';
 import { closeWorkerPool, workerPool } from '#server/infra/worker-pool';
 import { closeProcessPool, configureProcessPool, processPool, sandboxOptionsFrom } from '#server/infra/process-pool';
 import { buildApp } from './app';
+import { warmTemplateThumbnails } from '#server/features/templates/public-api';
 import { lockDataDir } from '#server/db/data-dir-lock';
 import { startShutdownWatchdog } from '#server/infra/shutdown-watchdog';
 
@@ -24,6 +25,8 @@ async function main() {
   await app.listen({ port: config.PORT, host: config.HOST });
   // the warm worker threads (render and visitor lanes) start now, not with the first thumbnail
   workerPool();
+  // the templates' thumbnails are drawn now, one at a time, not by a cold templates page all at once
+  void warmTemplateThumbnails(app.ctx).catch(() => {});
   app.log.info({ ms: Date.now() - started, database: database.kind }, `ready on ${app.ctx.publicUrl()}`);
 
   let closing = false;

@@ -9,6 +9,7 @@ import { runSeeds } from '#server/seeds';
 import { createTestDatabase } from './test-db';
 import { userInput } from './factories';
 import { runTask, workerPool } from '#server/infra/worker-pool';
+import { warmTemplateThumbnails } from '#server/features/templates/public-api';
 
 export const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 export const CHROME_ARGS = [
@@ -56,6 +57,8 @@ export async function startBrowserServer(env: Record<string, string> = {}): Prom
     runTask('upload', 'sanitizeSvg', { text: '<svg xmlns="http://www.w3.org/2000/svg"/>' }, { timeoutMs: 120_000 }),
     workerPool().run('render', 'renderSvg', { svg: '<svg xmlns="http://www.w3.org/2000/svg" width="2" height="2"/>', opts: { format: 'png' } }, { timeoutMs: 120_000 }),
   ]);
+  // as the server does at start-up: the built-in templates' thumbnails are drawn before the first page
+  await warmTemplateThumbnails(app.ctx);
   const addr = app.server.address();
   const port = typeof addr === 'object' && addr ? addr.port : 0;
   return {

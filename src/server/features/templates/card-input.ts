@@ -3,6 +3,7 @@ import type { CardData } from '#shared/templates/fields';
 import type { CardLookInput } from '#shared/schemas/templates';
 import { CARD_FINISHES, allowedAccent, allowedFont, type CardLook } from '#shared/templates/look';
 import type { CardTypeId } from '#shared/catalogue';
+import { formatPhone } from '#shared/profile/phone';
 import type { AppContext, SessionUser } from '#server/context';
 import { badRequest } from '#server/http/http-errors';
 import { getProfileForUser } from '#server/features/profile/public-api';
@@ -31,7 +32,7 @@ export async function cardInputForUser(ctx: AppContext, user: SessionUser, baseU
     jobTitle: profile.jobTitle,
     companyName: profile.companyName,
     email: profile.email,
-    phoneNumber: profile.phoneNumber,
+    phoneNumber: profile.phoneNumber ? formatPhone(profile.phoneNumber) : null, // stored E.164, printed readable
     address: profile.address,
     website: link('website'),
     linkedinUrl: link('linkedin'),

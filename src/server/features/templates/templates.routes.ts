@@ -26,6 +26,7 @@ import {
   previewSvgFiles,
   renderCard,
   rollbackTemplate,
+  sampleQrUrl,
   saveSvgFiles,
   templatePreviewSvg,
   templateSide,
@@ -56,11 +57,7 @@ function sendSvg(reply: FastifyReply, svg: string) {
 export async function templatesRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const base = (req: FastifyRequest) => app.ctx.publicUrl(req);
-  /**
-   * What the sample QR on thumbnails and previews opens: this site's template gallery. Built from
-   * the configured origin, never the request's Host header (a new Host must not force a new render).
-   */
-  const sampleQr = (_req: FastifyRequest) => `${app.ctx.publicUrl()}/templates`;
+  const sampleQr = (_req: FastifyRequest) => sampleQrUrl(app.ctx);
 
   route(r, api.getTemplates, async (_req, reply) => {
     reply.header('cache-control', 'no-cache');

@@ -200,11 +200,53 @@ export const TEMPLATE_NOT_DRAWABLE = 'This template cannot be drawn (it is too c
  */
 const thumbsInFlight = new WeakMap<AppContext, Map<string, Promise<{ body: Buffer; etag: string; type: string; version: number }>>>();
 
+/**
+ * What the sample QR on thumbnails and previews opens: this site's template gallery. Built from
+ * the configured origin, never the request's Host header (a new Host must not force a new render).
+ */
+export function sampleQrUrl(ctx: AppContext): string {
+  return `${ctx.publicUrl()}/templates`;
+}
+
+const thumbKey = (id: number, side: TemplateSide, version: number, qr: string) => `${id}:${side}:${version}:${qr}`;
+
+/** The thumbnail of the template's current version when one is drawn already, else null (no render). */
+export async function cachedThumbnail(ctx: AppContext, id: number, side: TemplateSide, qr = sampleQrUrl(ctx)) {
+  const v = await versionOf(ctx, { id });
+  const hit = v ? caches(ctx).thumbs.get(thumbKey(id, side, v.version, qr)) : undefined;
+  return hit && v ? { ...hit, version: v.version } : null;
+}
+
+/** Thumbnails kept in memory at most (every side of the first 32 templates). */
+const THUMBS_KEPT = 64;
+
+/**
+ * Draws every template's thumbnails once, one render at a time, in the background at start-up: the
+ * first visitor of the templates page after a restart finds them ready instead of asking the render
+ * lane for all of them at once (a cold page could fill its queue: 503 busy). A template that cannot
+ * be drawn is left for its request to refuse. Answers how many were drawn.
+ */
+export async function warmTemplateThumbnails(ctx: AppContext): Promise<number> {
+  const rows = await ctx.db.select({ id: templates.id }).from(templates).orderBy(asc(templates.id)).limit(THUMBS_KEPT / 2);
+  let drawn = 0;
+  for (const { id } of rows) {
+    for (const side of ['front', 'back'] as const) {
+      try {
+        await templateThumbnail(ctx, id, side, sampleQrUrl(ctx));
+        drawn++;
+      } catch {
+        // refused (422) or the app is closing: the request for it answers as it would have
+      }
+    }
+  }
+  return drawn;
+}
+
 export async function templateThumbnail(ctx: AppContext, id: number, side: TemplateSide, sampleQrUrl: string) {
   const v = await versionOf(ctx, { id });
   if (!v) throw notFound('Template not found');
   const c = caches(ctx);
-  const key = `${id}:${side}:${v.version}:${sampleQrUrl}`;
+  const key = thumbKey(id, side, v.version, sampleQrUrl);
   const hit = c.thumbs.get(key);
   if (hit) return { ...hit, version: v.version };
   let inFlight = thumbsInFlight.get(ctx);
@@ -223,7 +265,7 @@ export async function templateThumbnail(ctx: AppContext, id: number, side: Templ
     });
     const etag = `"t${id}-${side}-v${t.version}-${crypto.createHash('sha1').update(body).digest('hex').slice(0, 16)}"`;
     const entry = { body, etag, type: 'image/jpeg' };
-    bounded(c.thumbs, key, entry, 64);
+    bounded(c.thumbs, key, entry, THUMBS_KEPT);
     return { ...entry, version: t.version };
   })();
   inFlight.set(key, made);

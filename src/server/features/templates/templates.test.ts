@@ -8,6 +8,7 @@ import { shippingAddressInput } from '#tests/helpers/orders';
 import { BUILTIN_TEMPLATES } from '#shared/templates/builtin';
 import { templates } from '#server/db/schema/index';
 import { SANDBOX_CSP } from '#server/plugins/security';
+import { cachedThumbnail, warmTemplateThumbnails } from './templates.service';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -380,5 +381,27 @@ describe('POST /api/svg-files (template manager save)', () => {
     const list = (await t.app.inject({ method: 'GET', url: '/api/svg-templates' })).json();
     expect(list.find((x: any) => x.id === 90).front).toBeNull();
     await t.app.ctx.db.delete(templates).where(eq(templates.id, 90));
+  });
+});
+
+describe('thumbnails drawn at start-up', () => {
+  it('every template side is drawn once in the background, and its request then needs no render', async () => {
+    const fresh = await createTestApp();
+    try {
+      const ids = BUILTIN_TEMPLATES.map((b) => b.id);
+      for (const id of ids) expect(await cachedThumbnail(fresh.app.ctx, id, 'front')).toBeNull();
+      expect(await warmTemplateThumbnails(fresh.app.ctx)).toBe(ids.length * 2);
+      for (const id of ids) {
+        for (const side of ['front', 'back'] as const) {
+          const kept = await cachedThumbnail(fresh.app.ctx, id, side);
+          expect(kept?.type).toBe('image/jpeg');
+          const res = await fresh.app.inject({ method: 'GET', url: `/api/template-thumbnail/${id}/${side}` });
+          expect(res.statusCode).toBe(200);
+          expect(res.headers.etag).toBe(kept!.etag);
+        }
+      }
+    } finally {
+      await fresh.close();
+    }
   });
 });
