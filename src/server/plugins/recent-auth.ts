@@ -1,21 +1,25 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Endpoint } from '#shared/contracts/endpoint';
 import { getAdminOrdersCsv, patchAdminOrdersById, postAdminOrdersByIdPayments } from '#shared/contracts/admin';
-import { postAdminProductionExport } from '#shared/contracts/production';
+import { getAdminAuditCsv } from '#shared/contracts/audit';
+import { getAdminOrdersByIdNfcCsv, postAdminProductionExport } from '#shared/contracts/production';
 import { postSvgFiles, postSvgFilesByTemplateIdRollback } from '#shared/contracts/templates';
 import { forbiddenCode } from '#server/http/http-errors';
 import { RECENT_AUTH_REQUIRED, TWO_FACTOR_MESSAGES } from '#shared/schemas/auth';
 
 /**
  * Sensitive staff actions need a sign-in or a factor check within RECENT_AUTH_MINUTES (issue 39,
- * decision 39-01): template uploads and rollbacks, the exports, refunds and cancellations. Staff
- * roles change only through the operator's CLI (`npm run admin`), which no web session reaches.
+ * decision 39-01): template uploads and rollbacks, the exports (orders CSV, production ZIP, an
+ * order's NFC CSV, the identity audit log CSV), refunds and cancellations. Staff roles change
+ * only through the operator's CLI (`npm run admin`), which no web session reaches.
  * `when`: the action is sensitive only for some bodies (a refund, not a payment).
  */
 const SENSITIVE: Array<{ endpoint: Endpoint; when?: (body: any) => boolean }> = [
   { endpoint: postSvgFiles },
   { endpoint: postSvgFilesByTemplateIdRollback },
   { endpoint: getAdminOrdersCsv },
+  { endpoint: getAdminOrdersByIdNfcCsv },
+  { endpoint: getAdminAuditCsv },
   { endpoint: postAdminProductionExport },
   { endpoint: patchAdminOrdersById, when: (b) => b?.status === 'cancelled' },
   { endpoint: postAdminOrdersByIdPayments, when: (b) => b?.kind === 'refund' },

@@ -12,3 +12,15 @@ export function saveBlob(blob: Blob, fileName: string): void {
   a.remove();
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
+
+/**
+ * Saves a fetched file under the name the server gave it (`Content-Disposition: attachment;
+ * filename="..."`), or `fallbackName`; answers the name. Staff downloads that the recent-auth
+ * check guards are fetched this way rather than linked, so `apiRequest` can open "Confirm it is
+ * you" and send them again (decision 39-05).
+ */
+export async function saveResponse(res: Response, fallbackName: string): Promise<string> {
+  const name = /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? fallbackName;
+  saveBlob(await res.blob(), name);
+  return name;
+}

@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { createTestApp, Agent, type TestApp } from '#tests/helpers/test-app';
 import { adminAgent, signedInAgent } from '#tests/helpers/factories';
 import { insertOrder } from '#tests/helpers/admin-factories';
 import { SoftAuthenticator } from '#tests/helpers/soft-authenticator';
 import { sessions, totpFactors } from '#server/db/schema/auth';
+import { identityEvents, templates } from '#server/db/schema/index';
 import { RECENT_AUTH_REQUIRED, TWO_FACTOR_MESSAGES, TWO_FACTOR_SETUP_REQUIRED } from '#shared/schemas/auth';
 import { base32Decode, base32Encode, matchTotp, totpCode, totpStep } from './totp';
 import { openSecret } from './secret-box';
@@ -319,6 +320,51 @@ describe('recent authentication for sensitive staff actions', () => {
     expect((await agent.patch(`/api/admin/orders/${order.id}`, { status: 'cancelled' })).statusCode).not.toBe(403);
   });
 
+  it("the other staff exports (an order's NFC CSV, the audit log CSV) and template rollbacks need it too", async () => {
+    const { agent, secret, age } = await verifiedAdmin();
+    const order = await insertOrder(t.app, { status: 'processing' });
+    const [template] = await t.app.ctx.db.select({ id: templates.id, version: templates.version }).from(templates).orderBy(templates.id).limit(1);
+    expect(template).toBeTruthy();
+    const nfcCsv = () => agent.get(`/api/admin/orders/${order.id}/nfc.csv`);
+    const auditCsv = (query = '') => agent.get(`/api/admin/audit.csv${query}`);
+    const rollback = () => agent.post(`/api/svg-files/${template.id}/rollback`, { version: template.version });
+
+    // inside the window: the files download; the rollback is not refused for recent-auth
+    expect((await nfcCsv()).statusCode).toBe(200);
+    const freshAudit = await auditCsv();
+    expect(freshAudit.statusCode).toBe(200);
+    expect(freshAudit.headers['content-type']).toMatch(/^text\/csv/);
+    expect((await rollback()).statusCode).not.toBe(403);
+
+    await age(16);
+    for (const [name, res] of [
+      ['nfc.csv', await nfcCsv()],
+      ['audit.csv', await auditCsv()],
+      // refused before the query is read: a stale session learns nothing about what it should send
+      ['audit.csv with a bad filter', await auditCsv('?kind=nope')],
+      ['rollback', await rollback()],
+    ] as const) {
+      expect(res.statusCode, name).toBe(403);
+      expect(res.json(), name).toMatchObject({ code: RECENT_AUTH_REQUIRED, message: TWO_FACTOR_MESSAGES.recentAuth });
+      expect(String(res.headers['content-type']), name).toMatch(/^application\/json/);
+    }
+    // nothing was rolled back
+    const [after] = await t.app.ctx.db.select({ version: templates.version }).from(templates).where(eq(templates.id, template.id));
+    expect(after!.version).toBe(template.version);
+    // the reading routes beside them are not sensitive
+    expect((await agent.get(`/api/admin/orders/${order.id}/nfc`)).statusCode).toBe(200);
+    expect((await agent.get('/api/admin/audit')).statusCode).toBe(200);
+
+    // a code confirms it is them; the exports download again
+    expect((await agent.post('/api/auth/reauthenticate', { code: codeAt(secret, 1) })).statusCode).toBe(200);
+    const nfc = await nfcCsv();
+    expect(nfc.statusCode).toBe(200);
+    expect(nfc.headers['content-disposition']).toBe(`attachment; filename="nfc-order-${order.id}.csv"`);
+    expect((await auditCsv()).statusCode).toBe(200);
+    expect((await auditCsv('?kind=nope')).statusCode).toBe(400);
+    expect((await rollback()).statusCode).not.toBe(403);
+  });
+
   it('a password-only account re-proves with its password (wrong one: 400, field message)', async () => {
     const { agent, input } = await signedInAgent(t.app);
     const wrong = await agent.post('/api/auth/reauthenticate', { password: 'nope-nope' });
@@ -466,5 +512,68 @@ describe('passkeys', () => {
     const id = (await agent.get('/api/account/passkeys')).json().passkeys[0].id;
     expect((await agent.delete(`/api/account/passkeys/${id}`)).statusCode).toBe(200);
     expect((await a.get('/api/admin/stats')).statusCode).toBe(403);
+  });
+});
+
+describe('the identity audit log of factor changes (decision 39-02)', () => {
+  const FACTOR_KINDS = ['two-factor-enabled', 'two-factor-disabled', 'passkey-added', 'passkey-removed', 'recovery-code-used'];
+  /** This account's factor events, oldest first: kind, outcome and detail. */
+  const factorEvents = async (userId: string) =>
+    (await t.app.ctx.db.select().from(identityEvents).where(eq(identityEvents.userId, userId)).orderBy(identityEvents.at))
+      .filter((e) => FACTOR_KINDS.includes(e.kind))
+      .map((e) => ({ kind: e.kind, outcome: e.outcome, detail: e.detail as Record<string, unknown>, ip: e.ip }));
+
+  it('turning TOTP on and off, adding and removing a passkey and using a recovery code are written; refused attempts write none of them', async () => {
+    const { agent, user, input } = await signedInAgent(t.app);
+
+    // a wrong confirming code turns nothing on and writes no "enabled"
+    const setup = (await agent.post('/api/account/two-factor/totp')).json();
+    expect((await agent.post('/api/account/two-factor/totp/confirm', { code: codeAt(setup.secret, 5) })).statusCode).toBe(400);
+    expect(await factorEvents(user.id)).toEqual([]);
+    const confirmed = await agent.post('/api/account/two-factor/totp/confirm', { code: codeAt(setup.secret) });
+    expect(confirmed.statusCode).toBe(200);
+    const recoveryCodes: string[] = confirmed.json().recoveryCodes;
+    expect(await factorEvents(user.id)).toEqual([{ kind: 'two-factor-enabled', outcome: 'success', detail: {}, ip: expect.any(String) }]);
+
+    // a passkey added, then removed (a stale session's removal is refused first and writes nothing)
+    const auth = new SoftAuthenticator(ORIGIN);
+    const options = (await agent.post('/api/account/passkeys/options')).json().options;
+    const added = await agent.post('/api/account/passkeys', { name: 'Audit key', credential: auth.create(options) });
+    expect(added.statusCode, added.body).toBe(201);
+    const passkeyId = added.json().id as string;
+    await t.app.ctx.db.execute(sql`update sessions set authenticated_at = now() - interval '1 hour' where user_id = ${user.id}`);
+    expect((await agent.delete(`/api/account/passkeys/${passkeyId}`)).statusCode).toBe(403);
+    expect((await factorEvents(user.id)).map((e) => e.kind)).toEqual(['two-factor-enabled', 'passkey-added']);
+    expect((await agent.post('/api/auth/reauthenticate', { code: codeAt(setup.secret, 1) })).statusCode).toBe(200);
+    expect((await agent.delete(`/api/account/passkeys/${passkeyId}`)).statusCode).toBe(200);
+
+    // a recovery code at sign-in, and one to confirm it is them
+    const { a } = await passwordLogin(input.email, input.password);
+    expect((await a.post('/api/auth/login/two-factor', { code: recoveryCodes[0] })).statusCode).toBe(200);
+    expect((await a.post('/api/auth/reauthenticate', { code: recoveryCodes[1] })).statusCode).toBe(200);
+    // a spent recovery code is refused and counted as no use
+    expect((await a.post('/api/auth/reauthenticate', { code: recoveryCodes[0] })).statusCode).toBe(400);
+
+    // turning TOTP off: a wrong password writes nothing, the right one "disabled"
+    expect((await agent.request('DELETE', '/api/account/two-factor/totp', { password: 'not-my-password' })).statusCode).toBe(400);
+    expect((await agent.request('DELETE', '/api/account/two-factor/totp', { password: input.password })).statusCode).toBe(200);
+
+    const events = await factorEvents(user.id);
+    expect(events.map((e) => e.kind)).toEqual(['two-factor-enabled', 'passkey-added', 'passkey-removed', 'recovery-code-used', 'recovery-code-used', 'two-factor-disabled']);
+    expect(events.every((e) => e.outcome === 'success')).toBe(true);
+    expect(events.find((e) => e.kind === 'passkey-added')!.detail).toEqual({ passkeyId });
+    expect(events.find((e) => e.kind === 'passkey-removed')!.detail).toEqual({ passkeyId });
+    // the sign-in by recovery code says so
+    const [signIn] = await t.app.ctx.db.select().from(identityEvents).where(and(eq(identityEvents.userId, user.id), eq(identityEvents.kind, 'sign-in')));
+    expect(signIn!.detail).toEqual({ method: 'password+recovery-code' });
+
+    // staff read them in the audit log, by kind
+    const staff = await adminAgent(t.app);
+    await enableTotp(staff.agent);
+    for (const kind of FACTOR_KINDS) {
+      const log = await staff.agent.get(`/api/admin/audit?kind=${kind}`);
+      expect(log.statusCode, log.body).toBe(200);
+      expect(log.json().events.some((e: { userId: string | null }) => e.userId === user.id), kind).toBe(true);
+    }
   });
 });

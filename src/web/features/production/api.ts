@@ -11,14 +11,14 @@ import {
 } from '#shared/contracts/production';
 import { getAdminOrders, getAdminOutbox, getAdminStats, patchAdminOrdersById } from '#shared/contracts/admin';
 import { errorMessage } from '#web/lib/api';
-import { saveBlob } from '#web/lib/download';
+import { saveBlob, saveResponse } from '#web/lib/download';
 import type { EndpointBody, EndpointQuery } from '#shared/contracts/endpoint';
 import { callEndpoint, endpointHref, endpointPrefix, endpointQuery, fetchEndpoint } from '#web/lib/endpoint';
 import { toast } from '#web/lib/toast';
 
+/** The order's files as links. The NFC CSV is not one of them: see `useDownloadNfcCsv`. */
 export const productionFiles = {
   jobTicket: (id: number) => endpointHref(getAdminOrdersByIdJobTicketPdf, { params: { id } }),
-  nfcCsv: (id: number) => endpointHref(getAdminOrdersByIdNfcCsv, { params: { id } }),
   printFiles: (id: number) => endpointHref(getAdminOrdersByIdPrintFilesZip, { params: { id } }),
 };
 
@@ -79,6 +79,18 @@ export function useExportZip() {
       saveBlob(await res.blob(), name);
       return name;
     },
+    onSuccess: (name) => toast({ title: 'Download ready', description: name }),
+    onError: failed('Download failed'),
+  });
+}
+
+/**
+ * An order's NFC CSV. Fetched, not linked: it is one of the exports the recent-auth check guards, so
+ * after the 15-minute window "Confirm it is you" opens and the download goes on once confirmed.
+ */
+export function useDownloadNfcCsv() {
+  return useMutation({
+    mutationFn: async (id: number) => saveResponse(await fetchEndpoint(getAdminOrdersByIdNfcCsv, { params: { id } }), `nfc-order-${id}.csv`),
     onSuccess: (name) => toast({ title: 'Download ready', description: name }),
     onError: failed('Download failed'),
   });

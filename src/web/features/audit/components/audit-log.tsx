@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { Download } from 'lucide-react';
-import { getAdminAuditCsv, getTeamAuditCsv } from '#shared/contracts/audit';
+import { getTeamAuditCsv } from '#shared/contracts/audit';
 import { IDENTITY_EVENT_KINDS, IDENTITY_EVENT_LABELS, type AuditListResponse, type IdentityEventKind } from '#shared/schemas/audit';
 import { Badge } from '#web/components/ui/badge';
 import { Button } from '#web/components/ui/button';
@@ -10,7 +10,7 @@ import { Skeleton } from '#web/components/ui/skeleton';
 import { STACKED_CELL, STACKED_HEAD, STACKED_ROW } from '#web/components/ui/stacked-table';
 import { cn } from '#web/lib/utils';
 import { endpointHref } from '#web/lib/endpoint';
-import { useAdminAudit, useTeamAudit } from '#web/features/audit/api';
+import { useAdminAudit, useExportAdminAudit, useTeamAudit } from '#web/features/audit/api';
 
 const label = (kind: string) => IDENTITY_EVENT_LABELS[kind as IdentityEventKind] ?? kind;
 
@@ -134,6 +134,7 @@ export function AdminAuditLog() {
   const [search, setSearch] = useState('');
   const emailId = useId();
   const { data, isLoading } = useAdminAudit(page, kind || undefined, search || undefined);
+  const exportCsv = useExportAdminAudit();
   return (
     <Card>
       <CardHeader className="flex flex-row flex-wrap items-start justify-between gap-3">
@@ -141,10 +142,9 @@ export function AdminAuditLog() {
           <CardTitle as="h2">Identity audit log {data ? `(${data.total})` : ''}</CardTitle>
           <CardDescription>Every account and team. {data ? `Entries are kept ${data.retentionDays} days (AUDIT_LOG_RETENTION_DAYS).` : ''}</CardDescription>
         </div>
-        <Button asChild variant="outline">
-          <a href={endpointHref(getAdminAuditCsv, { query: { kind: kind || undefined } })} download data-testid="admin-audit-csv">
-            <Download /> Export CSV
-          </a>
+        {/* fetched, not a link: a stale session is asked "Confirm it is you" first (decision 39-05) */}
+        <Button type="button" variant="outline" onClick={() => exportCsv.mutate(kind || undefined)} disabled={exportCsv.isPending} data-testid="admin-audit-csv">
+          <Download /> {exportCsv.isPending ? 'Exporting…' : 'Export CSV'}
         </Button>
       </CardHeader>
       <CardContent className="space-y-3 md:overflow-x-auto" tabIndex={0} role="region" aria-label="Identity audit log">

@@ -9,7 +9,7 @@ import { Checkbox } from '#web/components/ui/checkbox';
 import { Input, Label, Select } from '#web/components/ui/input';
 import { Skeleton } from '#web/components/ui/skeleton';
 import { errorMessage } from '#web/lib/api';
-import { productionFiles, useExportZip, useProductionQueue } from '#web/features/production/api';
+import { productionFiles, useDownloadNfcCsv, useExportZip, useProductionQueue } from '#web/features/production/api';
 import { OrderActions } from './order-actions';
 
 const day = (iso: string) => new Date(iso).toLocaleDateString('en-US', { weekday: 'short', month: 'short', day: 'numeric', timeZone: 'UTC' });
@@ -36,6 +36,7 @@ function SheetFields({ sheet, onChange }: { sheet: ProductionSheetLayout; onChan
 }
 
 function QueueItem({ order, selected, onSelect }: { order: ProductionOrder; selected: boolean; onSelect: (on: boolean) => void }) {
+  const nfcCsv = useDownloadNfcCsv();
   return (
     <Card className="space-y-3 p-4" data-testid="production-order" data-order-id={order.id}>
       <div className="flex items-start gap-3">
@@ -81,10 +82,9 @@ function QueueItem({ order, selected, onSelect }: { order: ProductionOrder; sele
             <FileText /> Job ticket
           </a>
         </Button>
-        <Button asChild size="sm" variant="ghost">
-          <a href={productionFiles.nfcCsv(order.id)} download>
-            <Nfc /> NFC CSV
-          </a>
+        {/* fetched, not a link: a stale session is asked "Confirm it is you" first (decision 39-05) */}
+        <Button type="button" size="sm" variant="ghost" onClick={() => nfcCsv.mutate(order.id)} disabled={nfcCsv.isPending}>
+          <Nfc /> NFC CSV
         </Button>
         <Button asChild size="sm" variant="ghost">
           <a href={productionFiles.printFiles(order.id)} download>
