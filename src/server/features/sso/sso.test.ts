@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, inArray } from 'drizzle-orm';
 import { createTestApp, Agent, type TestApp } from '#tests/helpers/test-app';
 import { signedInAgent, verifiedAgent } from '#tests/helpers/factories';
 import { startDnsStandin, type DnsStandin } from '#tests/helpers/dns-standin';
@@ -9,6 +9,7 @@ import { identityEvents, profiles, ssoConnections, ssoSignInStates, teamMembers,
 import { totpCode, totpStep } from '#server/features/auth/totp';
 import { SoftAuthenticator } from '#tests/helpers/soft-authenticator';
 import { guardedFetch } from './oidc-fetch';
+import { SSO_MESSAGES } from '#shared/schemas/sso';
 
 /**
  * Team single sign-on with OpenID Connect (issue 39 item 3, decision 39-03), against real
@@ -302,6 +303,65 @@ describe('require single sign-on', () => {
     expect(off.json().requireSso).toBe(false);
     expect((await new Agent(t.app).post('/api/auth/login', { email: dave.input.email, password: dave.input.password })).statusCode).toBe(200);
     expect((await passkeySignIn()).statusCode).toBe(200);
+  });
+
+  it('staff who are members of the team keep the break-glass path: the password, then the second factor (a member with a factor is still refused)', async () => {
+    /** A signed-in account (not on the domain: the membership is what puts it under the requirement) in the owner's team. */
+    const memberOfTeam = async (role: 'admin' | 'user', withTotp: boolean) => {
+      const p = await signedInAgent(t.app);
+      if (role === 'admin') await t.app.ctx.db.update(users).set({ role: 'admin' }).where(eq(users.id, p.user.id));
+      await t.app.ctx.db.insert(teamMembers).values({ teamId: owner.teamId, userId: p.user.id, role: 'member' });
+      let secret = '';
+      if (withTotp) {
+        secret = (await p.agent.post('/api/account/two-factor/totp')).json().secret;
+        expect((await p.agent.post('/api/account/two-factor/totp/confirm', { code: codeAt(secret) })).statusCode).toBe(200);
+      }
+      return { ...p, secret };
+    };
+    const staff = await memberOfTeam('admin', true);
+    const staffNoFactor = await memberOfTeam('admin', false);
+    const member = await memberOfTeam('user', true);
+    const on = await owner.agent.put('/api/team/sso/require', { requireSso: true });
+    expect(on.statusCode, on.body).toBe(200);
+    const login = async (who: { input: { email: string; password: string } }) => {
+      const a = new Agent(t.app);
+      return { a, res: await a.post('/api/auth/login', { email: who.input.email, password: who.input.password }) };
+    };
+    try {
+      // a member of the team: refused even with a factor on the account; no pending sign-in is started
+      const m = await login(member);
+      expect(m.res.statusCode).toBe(403);
+      expect(m.res.json()).toMatchObject({ code: 'sso_required', message: SSO_MESSAGES.required });
+      expect(m.a.cookies.has('tfa')).toBe(false);
+      expect((await m.a.post('/api/auth/login/two-factor', { code: codeAt(member.secret, 1) })).statusCode).toBe(401);
+      // staff without a second factor: told the password needs one
+      const bare = await login(staffNoFactor);
+      expect(bare.res.statusCode).toBe(403);
+      expect(bare.res.json()).toMatchObject({ code: 'sso_required', message: SSO_MESSAGES.breakGlassNeedsFactor });
+      expect(bare.a.cookies.has('sid')).toBe(false);
+
+      // staff with a factor: the password asks for the code (no session yet), a wrong code is refused, the right one signs in
+      const glass = await login(staff);
+      expect(glass.res.statusCode, glass.res.body).toBe(200);
+      expect(glass.res.json()).toEqual({ twoFactorRequired: true, methods: ['totp'] });
+      expect(glass.a.cookies.has('sid')).toBe(false);
+      expect((await glass.a.post('/api/auth/login/two-factor', { code: codeAt(staff.secret, 5) })).statusCode).toBe(400);
+      const step2 = await glass.a.post('/api/auth/login/two-factor', { code: codeAt(staff.secret, 1) });
+      expect(step2.statusCode, step2.body).toBe(200);
+      expect(step2.json()).toMatchObject({ id: staff.user.id, role: 'admin' });
+      expect((await glass.a.get('/api/admin/stats')).statusCode).toBe(200);
+      expect((await glass.a.get('/api/account/two-factor')).json().sessionVerified).toBe(true);
+
+      // the audit log tells the three apart
+      const events = await t.app.ctx.db.select().from(identityEvents).where(inArray(identityEvents.userId, [staff.user.id, staffNoFactor.user.id, member.user.id]));
+      const of = (userId: string) => events.filter((e) => e.kind === 'sign-in' || e.kind === 'sign-in-failed').filter((e) => e.userId === userId).map((e) => [e.kind, e.detail]);
+      expect(of(member.user.id)).toEqual([['sign-in-failed', { method: 'password', reason: 'sso-required' }]]);
+      expect(of(staffNoFactor.user.id)).toEqual([['sign-in-failed', { method: 'password', reason: 'sso-required' }]]);
+      expect(of(staff.user.id)).toEqual([['sign-in', { method: 'password+totp' }]]);
+    } finally {
+      expect((await owner.agent.put('/api/team/sso/require', { requireSso: false })).statusCode).toBe(200);
+      await t.app.ctx.db.delete(teamMembers).where(inArray(teamMembers.userId, [staff.user.id, staffNoFactor.user.id, member.user.id]));
+    }
   });
 });
 
