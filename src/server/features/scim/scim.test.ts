@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { parse as parseCsv } from 'csv-parse/sync';
 import { createTestApp, Agent, type TestApp } from '#tests/helpers/test-app';
 import { adminAgent, signedInAgent, verifiedAgent } from '#tests/helpers/factories';
-import { cardCodes, identityEvents, profiles, teamMembers, users } from '#server/db/schema/index';
+import { cardCodes, identityEvents, leads, profiles, teamMembers, users } from '#server/db/schema/index';
 import { SCIM_SCHEMAS } from '#shared/schemas/scim';
 
 /**
@@ -129,7 +129,7 @@ describe("Entra ID's provisioning sequence", () => {
     expect(account!.role).toBe('user');
     expect(await roleOf(account!.id)).toBe('member');
     const profile = await profileOf(account!.id);
-    expect(profile).toMatchObject({ fullName: 'Alice Archer', jobTitle: 'Account Executive', email: userName, phoneNumber: '+1 212 555 0123' });
+    expect(profile).toMatchObject({ fullName: 'Alice Archer', jobTitle: 'Account Executive', email: userName, phoneNumber: '+12125550123' }); // stored in E.164 (decision 37-09)
 
     // 3. "Get user" and 4. "Get user by query"
     const got = await scim.get(`/Users/${id}`);
@@ -297,6 +297,68 @@ describe("Okta's provisioning sequence", () => {
     expect(on.status).toBe(200);
     expect(await roleOf(account!.id)).toBe('member');
     expect((await scim.delete(`/Groups/${group.body.id}`)).status).toBe(204);
+  });
+});
+
+describe('offboarding by the directory keeps the leads with the team', () => {
+  it("after a deactivation (active: false) and after a delete, the member's leads stay readable by the team owner", async () => {
+    const { owner, secret, teamId } = await teamWithToken('Lambda');
+    const scim = scimClient(secret);
+    /** A member made by the directory, and a lead a visitor leaves on their page. */
+    const provisioned = async (given: string, family: string, leadName: string) => {
+      const userName = `${given.toLowerCase()}@lambda.test`;
+      const created = await scim.post('/Users', { schemas: [SCIM_SCHEMAS.user], userName, name: { givenName: given, familyName: family }, displayName: `${given} ${family}`, emails: [{ primary: true, type: 'work', value: userName }], active: true });
+      expect(created.status, JSON.stringify(created.body)).toBe(201);
+      const [account] = await t.app.ctx.db.select().from(users).where(eq(users.email, userName));
+      const profile = await profileOf(account!.id);
+      const lead = await new Agent(t.app).post(`/api/p/${profile!.id}/leads`, { name: leadName, email: `${leadName.split(' ')[0]!.toLowerCase()}@client.test`, company: 'Client Co', note: '', consent: true });
+      expect(lead.statusCode, lead.body).toBe(201);
+      return { scimId: created.body.id as string, userId: account!.id, profileId: profile!.id, memberName: `${given} ${family}`, leadName };
+    };
+    const una = await provisioned('Una', 'Ulm', 'Carla Client');
+    const vic = await provisioned('Vic', 'Vale', 'Dan Dealer');
+    type TeamLead = { name: string; memberName: string; memberUserId: string | null };
+    const teamLeads = async () => {
+      const res = await owner.agent.get('/api/team/leads');
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json() as { total: number; leads: TeamLead[] };
+    };
+    const leadOf = (list: { leads: TeamLead[] }, name: string) => list.leads.find((l) => l.name === name);
+    const before = await teamLeads();
+    expect(before.total).toBe(2);
+    expect(leadOf(before, una.leadName)).toMatchObject({ memberName: una.memberName, memberUserId: una.userId });
+    expect(leadOf(before, vic.leadName)).toMatchObject({ memberName: vic.memberName, memberUserId: vic.userId });
+
+    // Una is deactivated: out of the team, her lead stays with it (named by her page, no longer a member)
+    const off = await scim.patch(`/Users/${una.scimId}`, { schemas: [PATCH], Operations: [{ op: 'replace', path: 'active', value: false }] });
+    expect(off.status, JSON.stringify(off.body)).toBe(200);
+    expect(await roleOf(una.userId)).toBeNull();
+    const afterDeactivate = await teamLeads();
+    expect(afterDeactivate.total).toBe(2);
+    expect(leadOf(afterDeactivate, una.leadName)).toMatchObject({ memberName: una.memberName, memberUserId: null });
+    expect(leadOf(afterDeactivate, vic.leadName)).toMatchObject({ memberUserId: vic.userId });
+    // and she no longer reads it herself
+    const unaAgent = new Agent(t.app);
+    await (await sessionHelper()).startSessionFor(unaAgent, una.userId);
+    const hers = await unaAgent.get('/api/leads');
+    expect(hers.statusCode, hers.body).toBe(200);
+    expect(hers.json().total).toBe(0);
+
+    // Vic is deleted: 204, out of the team, his lead stays with it too
+    expect((await scim.delete(`/Users/${vic.scimId}`)).status).toBe(204);
+    expect(await roleOf(vic.userId)).toBeNull();
+    const afterDelete = await teamLeads();
+    expect(afterDelete.total).toBe(2);
+    expect(leadOf(afterDelete, una.leadName)).toMatchObject({ memberName: una.memberName, memberUserId: null });
+    expect(leadOf(afterDelete, vic.leadName)).toMatchObject({ memberName: vic.memberName, memberUserId: null });
+    const csv = await owner.agent.get('/api/team/leads.csv');
+    expect(csv.statusCode).toBe(200);
+    const rows = parseCsv(csv.body.replace(/^\uFEFF/, ''), { columns: true, skip_empty_lines: true }) as Array<Record<string, string>>;
+    expect(rows).toHaveLength(2);
+    expect(rows.map((r) => Object.values(r).at(-1)).sort()).toEqual([una.memberName, vic.memberName]);
+    // the rows keep the team
+    const kept = await t.app.ctx.db.select({ teamId: leads.teamId }).from(leads).where(inArray(leads.profileId, [una.profileId, vic.profileId]));
+    expect(kept).toEqual([{ teamId }, { teamId }]);
   });
 });
 
