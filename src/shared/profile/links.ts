@@ -1,11 +1,13 @@
 import { normalizeLinkUrl } from '#shared/schemas/common';
+import { phoneDigits, toE164 } from './phone';
 
 /**
  * A profile link's address by its type (issue 37, decision 37-03), one rule for the server (the
  * save's schema) and the editor (on blur, before sending): e-mail becomes `mailto:`, phone `tel:`
- * (E.164 when the number gives its country: "+..." or "00..."), WhatsApp `https://wa.me/<digits>`,
- * a handle ("@name") of a network its profile address, and everything else an http(s) URL through
- * the profile's one URL normalisation ({@link normalizeLinkUrl}; a bare "example.com" gets https://).
+ * in E.164 ({@link toE164}: a number without its country is North American, decision 37-09),
+ * WhatsApp `https://wa.me/<digits>`, a handle ("@name") of a network its profile address, and
+ * everything else an http(s) URL through the profile's one URL normalisation
+ * ({@link normalizeLinkUrl}; a bare "example.com" gets https://).
  */
 
 export const LINK_MESSAGES = {
@@ -20,7 +22,6 @@ export const LINK_MESSAGES = {
 export const LINK_LABEL_MAX = 40;
 
 const EMAIL_RE = /^[^\s@<>()[\]\\,;:"]+@[^\s@<>()[\]\\,;:"]+\.[^\s@<>()[\]\\,;:"]{2,}$/;
-const PHONE_RE = /^[0-9+()\-.\s/]+$/;
 
 /** "@name" on these networks is their profile address. */
 const HANDLE_URL: Record<string, (h: string) => string> = {
@@ -30,20 +31,6 @@ const HANDLE_URL: Record<string, (h: string) => string> = {
   youtube: (h) => `https://www.youtube.com/@${h}`,
   github: (h) => `https://github.com/${h}`,
 };
-
-/** A phone number's digits, with "+" when it names its country ("+1 ..." or "001 ..."); null when it is not one. */
-export function phoneDigits(input: string): string | null {
-  const v = input.trim();
-  if (v.length > 40 || !PHONE_RE.test(v)) return null;
-  let digits = v.replace(/\D/g, '');
-  let international = v.startsWith('+');
-  if (!international && digits.startsWith('00')) {
-    digits = digits.slice(2);
-    international = true;
-  }
-  if (international) return digits.length >= 8 && digits.length <= 15 && !digits.startsWith('0') ? `+${digits}` : null;
-  return digits.length >= 5 && digits.length <= 15 ? digits : null;
-}
 
 function httpUrl(input: string): string | null {
   const v = input.trim();
@@ -62,7 +49,8 @@ export function normalizeProfileLink(linkType: string, input: string): { url: st
       return addr.length <= 254 && EMAIL_RE.test(addr) ? { url: `mailto:${addr}` } : { error: LINK_MESSAGES.email };
     }
     case 'phone': {
-      const n = phoneDigits(v.replace(/^tel:/i, ''));
+      // the profile's one phone rule: E.164, a number without its country read as North American
+      const n = toE164(v.replace(/^tel:/i, ''));
       return n ? { url: `tel:${n}` } : { error: LINK_MESSAGES.phone };
     }
     case 'whatsapp': {

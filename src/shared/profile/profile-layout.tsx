@@ -4,6 +4,7 @@ import { LinkIcon } from './link-icons';
 import { BUSINESS } from '#shared/catalogue';
 import { linkLabel, PROFILE_LAYOUTS, type ProfileLayout as LayoutName, type ProfileLink, type PublicProfile } from '#shared/schemas/profile';
 import { opensPage } from './links';
+import { formatPhone, telHref } from './phone';
 
 /**
  * The five public-profile layouts as pure React components (no browser APIs, no hooks), rendered
@@ -96,10 +97,6 @@ function Header({ profile, layout }: { profile: PublicProfile; layout: LayoutNam
   return <div className="pp-header" aria-hidden="true" />;
 }
 
-function telHref(phone: string): string {
-  return `tel:${phone.replace(/[^0-9+*#,]/g, '')}`;
-}
-
 function ContactRows({ profile }: { profile: PublicProfile }) {
   const rows: ReactNode[] = [];
   if (profile.email) {
@@ -119,8 +116,9 @@ function ContactRows({ profile }: { profile: PublicProfile }) {
         <Phone {...ICON} />
         <span>
           <span className="pp-row-label">Phone</span>
+          {/* stored in E.164 (decision 37-09): dialled so, shown readable */}
           <a className="pp-tel" href={telHref(profile.phoneNumber)}>
-            {profile.phoneNumber}
+            {formatPhone(profile.phoneNumber)}
           </a>
         </span>
       </li>,

@@ -5,6 +5,7 @@ import { QR_MAX_DATA_LENGTH, QR_STYLES } from '#shared/qr/qr-svg';
 import { MAX_PROFILE_LINKS_RANGE } from './settings';
 import { LINK_LABEL_MAX, LINK_MESSAGES, normalizeProfileLink } from '#shared/profile/links';
 import { HandleField } from '#shared/profile/handle';
+import { toE164 } from '#shared/profile/phone';
 /**
  * Profile contracts: GET/POST /api/profile, PUT /api/profile/{id}, PUT /api/profile (designer),
  * GET /api/p/{id}. Field messages are the spec's texts.
@@ -117,6 +118,26 @@ export const phoneOrNull = z
   .refine((v) => v === '' || (v.length >= 5 && PHONE_RE.test(v) && /\d/.test(v)), MESSAGES.phoneNumber)
   .transform((v) => (v === '' ? null : v));
 
+/**
+ * The profile's phone number (issue 37 item 1, decision 37-09): stored in E.164 ({@link toE164}: a
+ * number without its country is read as North American, as the shop is in New York), "" / null
+ * for none; a number that cannot be read so is refused with the spec's message.
+ */
+const profilePhoneOrNull = z
+  .string({ error: MESSAGES.phoneNumber })
+  .max(40, MESSAGES.phoneNumber)
+  .nullable()
+  .transform((v, ctx) => {
+    const text = (v ?? '').trim();
+    if (text === '') return null;
+    const e164 = toE164(text);
+    if (!e164) {
+      ctx.issues.push({ code: 'custom', message: MESSAGES.phoneNumber, input: v });
+      return z.NEVER;
+    }
+    return e164;
+  });
+
 export const profileTemplateField = z
   .string({ error: MESSAGES.profileTemplate })
   .min(1, MESSAGES.profileTemplate)
@@ -165,7 +186,7 @@ const ProfileFields = z.strictObject({
   fullName: fullNameField,
   jobTitle: textOrNull(100, 'Job title'),
   email: emailOrNull,
-  phoneNumber: phoneOrNull,
+  phoneNumber: profilePhoneOrNull,
   address: textOrNull(300, 'Address'),
   companyName: textOrNull(100, 'Company name'),
   profileTemplate: profileTemplateField,
@@ -204,7 +225,7 @@ export const ProfileForm = z.object({
     .string()
     .trim()
     .max(40, MESSAGES.phoneNumber)
-    .refine((v) => v === '' || (v.length >= 5 && PHONE_RE.test(v) && /\d/.test(v)), MESSAGES.phoneNumber),
+    .refine((v) => v === '' || toE164(v) !== null, MESSAGES.phoneNumber),
   address: z.string().max(300, 'Address must be at most 300 characters'),
   companyName: z.string().max(100, 'Company name must be at most 100 characters'),
   profileTemplate: z.string().min(1, MESSAGES.profileTemplate),

@@ -120,7 +120,7 @@ function ProfileTabs() {
               Go to Dashboard
             </Link>
           </Button>
-          <Button type="button" variant="gold" onClick={designCard}>
+          <Button type="button" variant="secondary" onClick={designCard}>
             <Palette aria-hidden="true" />
             Design Your Card
           </Button>

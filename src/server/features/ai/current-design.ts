@@ -9,6 +9,7 @@ import { getTemplate, lookInputOf } from '#server/features/templates/public-api'
 import { layoutFromSvg, type TemplateLayout } from './engine/real-layout';
 import { templateDisplayName } from '#shared/templates/display-name';
 import { BUILTIN_TEMPLATES } from '#shared/templates/builtin';
+import { formatPhone } from '#shared/profile/phone';
 
 const asCardType = (v: unknown): CardTypeId => ((CARD_TYPE_IDS as readonly string[]).includes(String(v)) ? (v as CardTypeId) : DEFAULT_CARD_TYPE);
 const text = (v: unknown) => (typeof v === 'string' ? v.slice(0, 254) : '');
@@ -72,7 +73,7 @@ export async function currentDesignOf(ctx: AppContext, userId: string): Promise<
       jobTitle: text(profile.jobTitle),
       companyName: text(profile.companyName),
       email: text(profile.email),
-      phone: text(profile.phoneNumber),
+      phone: text(profile.phoneNumber ? formatPhone(profile.phoneNumber) : null),
       website: text(profile.links?.find((l) => l.linkType === 'website')?.url),
       address: text(profile.address),
     });

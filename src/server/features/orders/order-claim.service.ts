@@ -3,6 +3,7 @@ import { cardType } from '#shared/catalogue';
 import { orderStatusPath } from '#shared/routes';
 import { CLAIM_MESSAGES, type OrderClaim } from '#shared/schemas/orders';
 import { ProfileSaveBody } from '#shared/schemas/profile';
+import { toE164 } from '#shared/profile/phone';
 import type { AppContext, SessionUser } from '#server/context';
 import { users } from '#server/db/schema/auth';
 import { orders } from '#server/db/schema/orders';
@@ -60,7 +61,8 @@ function profileFromOrder(o: OrderRow): ProfileSaveBody {
     jobTitle: o.position || null,
     companyName: o.companyName || null,
     email: o.email,
-    phoneNumber: o.phone || null,
+    // stored in E.164 (decision 37-09): a number that cannot be read so is left out, the other fields kept
+    phoneNumber: o.phone ? toE164(o.phone) : null,
     address: o.address || null,
   });
   if (full.success) return full.data;

@@ -1,10 +1,15 @@
 import type { profileLinks, profiles } from '#server/db/schema/profile';
+import { storedPhone, storedTelUrl } from '#shared/profile/phone';
 import { DEFAULT_PROFILE_LAYOUT, PROFILE_LAYOUTS, type LinkType, type Profile, type ProfileLayout, type ProfileLink, type PublicProfile } from '#shared/schemas/profile';
 
 export type ProfileRow = typeof profiles.$inferSelect;
 export type LinkRow = typeof profileLinks.$inferSelect;
 
-/** The profile row -> API shape mapping, written once: the public page's fields (without a team's brand). */
+/**
+ * The profile row -> API shape mapping, written once: the public page's fields (without a team's
+ * brand). Phone numbers saved before they were stored in E.164 (decision 37-09) are read so here
+ * (the number, and a phone link's `tel:`), when they can be; one that cannot is answered as saved.
+ */
 export function toPublicProfile(row: ProfileRow, links: LinkRow[]): PublicProfile {
   return {
     id: row.id,
@@ -12,7 +17,7 @@ export function toPublicProfile(row: ProfileRow, links: LinkRow[]): PublicProfil
     fullName: row.fullName,
     jobTitle: row.jobTitle,
     email: row.email,
-    phoneNumber: row.phoneNumber,
+    phoneNumber: storedPhone(row.phoneNumber),
     address: row.address,
     companyName: row.companyName,
     profileTemplate: (PROFILE_LAYOUTS as readonly string[]).includes(row.profileTemplate) ? (row.profileTemplate as ProfileLayout) : DEFAULT_PROFILE_LAYOUT,
@@ -30,5 +35,5 @@ export function toProfile(row: ProfileRow, links: LinkRow[]): Profile {
 }
 
 function toLink(l: LinkRow): ProfileLink {
-  return { id: l.id, linkType: l.linkType as LinkType, url: l.url, label: l.label };
+  return { id: l.id, linkType: l.linkType as LinkType, url: l.linkType === 'phone' ? storedTelUrl(l.url) : l.url, label: l.label };
 }

@@ -12,6 +12,7 @@ import { recordEvent } from '#server/features/webhooks/public-api';
 import { keyFromFileUrl } from '#server/infra/files';
 import { keysOwnedByUser } from '#server/infra/file-ownership';
 import { TEMPLATE_IDS } from '#shared/catalogue';
+import { storedTelUrl } from '#shared/profile/phone';
 import { getMaxProfileLinks } from '#server/features/settings/public-api';
 import {
   DEFAULT_PROFILE_LAYOUT,
@@ -182,6 +183,8 @@ async function lockedFieldsFor(db: Db, userId: string, current: ProfileRow | nul
   const locked = new Set(source.brand.lockedFields);
   const same = (a: unknown, b: unknown) => (a ?? '') === (b ?? '') || String(a ?? '').trim().toLowerCase() === String(b ?? '').trim().toLowerCase();
   const currentWebsites = currentLinks.filter((l) => l.linkType === 'website').map((l) => l.url);
+  // a link as it reads now: a phone link saved before E.164 (decision 37-09) is sent back in E.164
+  const readNow = (l: SentLink) => (l.linkType === 'phone' ? storedTelUrl(l.url) : l.url);
   const errors: Record<string, string> = {};
   for (const field of locked) {
     if (field === 'website') {
@@ -191,7 +194,7 @@ async function lockedFieldsFor(db: Db, userId: string, current: ProfileRow | nul
       }
       for (const [path, link] of sent.links ?? []) {
         if (link.linkType === 'website' || errors[path]) continue; // website links: checked above
-        if (currentLinks.some((l) => same(l.url, link.url))) continue;
+        if (currentLinks.some((l) => same(l.url, link.url) || same(readNow(l), link.url))) continue;
         if (!linkAllowedUnderWebsiteLock(link, teamSite)) errors[path] = WEBSITE_LOCK_LINK_MESSAGE;
       }
       continue;

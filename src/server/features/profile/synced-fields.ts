@@ -1,5 +1,6 @@
 import type { AppContext } from '#server/context';
 import { badRequest } from '#server/http/http-errors';
+import { storedPhone } from '#shared/profile/phone';
 import { SCIM_FIELD_LABELS, SCIM_PROFILE_FIELDS, SYNCED_FIELD_MESSAGE, type ScimProfileField } from '#shared/schemas/scim';
 import type { ProfileRow } from './profile-row';
 
@@ -25,7 +26,8 @@ export function refuseSyncedChanges(current: ProfileRow | null, sent: Record<str
   for (const f of fields) {
     const value = sent[f];
     if (value === undefined) continue;
-    const own = (current as Record<string, unknown>)[f];
+    // a number saved before numbers were stored in E.164 compares as it reads now (decision 37-09)
+    const own = f === 'phoneNumber' ? storedPhone(current.phoneNumber) : (current as Record<string, unknown>)[f];
     const same = (value ?? '') === (own ?? '') || String(value ?? '').trim().toLowerCase() === String(own ?? '').trim().toLowerCase();
     if (!same) errors[f] = SYNCED_FIELD_MESSAGE;
   }

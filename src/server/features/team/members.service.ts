@@ -14,6 +14,7 @@ import { markEmailProven } from '#server/features/auth/public-api';
 import { revokeTokens } from '#server/features/developer/public-api';
 import { teamJoinUrl } from '#shared/routes';
 import { brandOf } from '#shared/team/brand';
+import { toE164 } from '#shared/profile/phone';
 import { isProfileComplete, ProfileSaveBody } from '#shared/schemas/profile';
 import {
   TEAM_LIMITS,
@@ -326,7 +327,8 @@ export async function acceptInvite(ctx: AppContext, user: { id: string; email: s
       fullName: (name.length >= 2 ? name : `${name} ${user.username}`.trim()).slice(0, 100),
       jobTitle: row.invite.jobTitle,
       email: user.email,
-      phoneNumber: row.invite.phone,
+      // the profile stores E.164 (decision 37-09): an invitation's number that cannot be read so is left out, not the profile
+      phoneNumber: row.invite.phone ? toE164(row.invite.phone) : null,
       profileTemplate: brand.profileLayout ?? undefined,
     });
     // the membership stands either way: without a profile the member makes one on /profile

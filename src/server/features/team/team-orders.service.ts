@@ -16,6 +16,7 @@ import { generateCardCode, insertTeamCardCode } from '#server/features/engagemen
 import { checkedLook, getTemplate, renderCard } from '#server/features/templates/public-api';
 import { TEMPLATE_IDS } from '#shared/catalogue';
 import { addressLines } from '#shared/orders/address';
+import { formatPhone } from '#shared/profile/phone';
 import { orderStatusPath } from '#shared/routes';
 import { OrderInput } from '#shared/schemas/orders';
 import { cardCodeQrText } from '#shared/schemas/engagement';
@@ -87,7 +88,7 @@ export async function createTeamOrder(ctx: AppContext, userId: string, body: Bod
           jobTitle: prof.jobTitle,
           companyName: prof.companyName,
           email: prof.email,
-          phoneNumber: prof.phoneNumber,
+          phoneNumber: prof.phoneNumber ? formatPhone(prof.phoneNumber) : null, // stored E.164, printed readable
           address: prof.address,
           website: link('website'),
           linkedinUrl: link('linkedin'),

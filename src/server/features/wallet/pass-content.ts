@@ -1,5 +1,6 @@
 import { BUSINESS } from '#shared/catalogue';
 import { LINK_TYPE_LABELS, type ProfileLayout, type PublicProfile } from '#shared/schemas/profile';
+import { formatPhone } from '#shared/profile/phone';
 
 /**
  * What a wallet pass of a digital profile shows (issue 23, decision 23-03), for both wallets:
@@ -60,7 +61,7 @@ export function applePassContent(profile: PublicProfile, profileUrl: string): Ap
   if (oneLine(profile.companyName)) secondary.push({ key: 'company', label: 'Company', value: oneLine(profile.companyName) });
   const back: PassField[] = [{ key: 'profile', label: 'Digital profile', value: profileUrl }];
   if (oneLine(profile.email)) back.push({ key: 'email', label: 'Email', value: oneLine(profile.email) });
-  if (oneLine(profile.phoneNumber)) back.push({ key: 'phone', label: 'Phone', value: oneLine(profile.phoneNumber) });
+  if (oneLine(profile.phoneNumber)) back.push({ key: 'phone', label: 'Phone', value: formatPhone(oneLine(profile.phoneNumber)) });
   if (oneLine(profile.address)) back.push({ key: 'address', label: 'Address', value: oneLine(profile.address) });
   for (const l of profile.links) back.push({ key: `link-${l.id}`, label: LINK_TYPE_LABELS[l.linkType] ?? 'Link', value: l.url });
   back.push({ key: 'by', label: 'Digital business card', value: `${BUSINESS.name} — scan the code to open the profile` });

@@ -16,6 +16,7 @@ import { FeedbackResult } from '#web/features/ai/components/feedback-result';
 import { validateAndShow } from './validate';
 import { getProfile } from '#shared/contracts/profile';
 import { callEndpoint, endpointQuery } from '#web/lib/endpoint';
+import { formatPhone } from '#shared/profile/phone';
 
 /** AI assistant tab Design Feedback: describe the card, ask a question, get measured findings. */
 export function FeedbackTab() {
@@ -46,7 +47,7 @@ export function FeedbackTab() {
         return;
       }
       patch({
-        info: { fullName: p.fullName ?? '', jobTitle: p.jobTitle ?? '', companyName: p.companyName ?? '', email: p.email ?? '', phone: p.phoneNumber ?? '', website: p.links?.find((l) => l.linkType === 'website')?.url ?? '', address: p.address ?? '' },
+        info: { fullName: p.fullName ?? '', jobTitle: p.jobTitle ?? '', companyName: p.companyName ?? '', email: p.email ?? '', phone: p.phoneNumber ? formatPhone(p.phoneNumber) : '', website: p.links?.find((l) => l.linkType === 'website')?.url ?? '', address: p.address ?? '' },
         template: p.templateId ? String(p.templateId) : f.template,
         cardType: CARD_TYPES.some((c) => c.id === p.cardType) ? p.cardType : f.cardType,
       });

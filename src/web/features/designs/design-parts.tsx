@@ -8,6 +8,7 @@ import { FormField, Input } from '#web/components/ui/input';
 import { Skeleton } from '#web/components/ui/skeleton';
 import { cn } from '#web/lib/utils';
 import { TemplateThumbnail } from '#web/components/template-thumbnail';
+import { formatPhone } from '#shared/profile/phone';
 
 /** The design form (spec "Design form"). */
 export interface DesignValues {
@@ -45,7 +46,8 @@ export function designFromProfile(p: Profile | null | undefined, fallbackEmail =
     jobTitle: p.jobTitle ?? '',
     companyName: p.companyName ?? '',
     email: p.email ?? fallbackEmail,
-    phoneNumber: p.phoneNumber ?? '',
+    // the profile stores E.164 (decision 37-09): the card shows it readable
+    phoneNumber: p.phoneNumber ? formatPhone(p.phoneNumber) : '',
     address: p.address ?? '',
     website: link('website'),
     linkedinUrl: link('linkedin'),

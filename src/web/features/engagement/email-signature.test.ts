@@ -67,7 +67,7 @@ describe('e-mail signature', () => {
       'Grace Hopper',
       'Rear Admiral | US Navy',
       'Email: grace@example.com',
-      'Phone: +1 (212) 555-0100',
+      'Phone: +1 212-555-0100',
       'Website: https://grace.example.com',
       'LinkedIn: https://linkedin.com/in/grace',
       `Digital business card: ${ORIGIN}/p/abcd2345ef?src=link`,

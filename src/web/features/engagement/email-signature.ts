@@ -2,6 +2,7 @@ import { LINK_TYPE_LABELS, type LinkType } from '#shared/schemas/profile';
 import { publicProfileUrl } from '#shared/routes';
 import { getQrcode } from '#shared/contracts/profile';
 import { endpointHref } from '#web/lib/endpoint';
+import { formatPhone, telHref } from '#shared/profile/phone';
 
 /**
  * The e-mail signature made from a profile: an HTML fragment for mail clients and a plain-text
@@ -63,10 +64,6 @@ function absolute(origin: string, url: string): string | null {
   return isHttpUrl(url) ? url : null;
 }
 
-function telHref(phone: string): string {
-  return `tel:${phone.replace(/[^0-9+*#,]/g, '')}`;
-}
-
 /** The public profile URL used by the signature (marked as a shared link for the analytics). */
 export function signatureProfileUrl(origin: string, profileId: string): string {
   return publicProfileUrl(origin, profileId, { src: 'link' });
@@ -98,7 +95,7 @@ export function buildEmailSignature(profile: SignatureProfile, options: Signatur
   if (subtitle.length) row(esc(subtitle.join(' | ')), 'font-size:13px;line-height:18px;color:#4b5563;');
   const contact: string[] = [];
   if (profile.email) contact.push(`<a href="mailto:${esc(profile.email)}" style="color:#1f2937;text-decoration:none;">${esc(profile.email)}</a>`);
-  if (profile.phoneNumber) contact.push(`<a href="${esc(telHref(profile.phoneNumber))}" style="color:#1f2937;text-decoration:none;">${esc(profile.phoneNumber)}</a>`);
+  if (profile.phoneNumber) contact.push(`<a href="${esc(telHref(profile.phoneNumber))}" style="color:#1f2937;text-decoration:none;">${esc(formatPhone(profile.phoneNumber))}</a>`);
   if (contact.length) row(contact.join('<br>'), 'font-size:13px;line-height:19px;color:#1f2937;padding-top:6px;');
   if (links.length) {
     const parts = links.map(
@@ -140,7 +137,7 @@ export function buildEmailSignature(profile: SignatureProfile, options: Signatur
   const text: string[] = [profile.fullName];
   if (subtitle.length) text.push(subtitle.join(' | '));
   if (profile.email) text.push(`Email: ${profile.email}`);
-  if (profile.phoneNumber) text.push(`Phone: ${profile.phoneNumber}`);
+  if (profile.phoneNumber) text.push(`Phone: ${formatPhone(profile.phoneNumber)}`);
   for (const l of links) text.push(`${LINK_TYPE_LABELS[l.linkType as LinkType] ?? 'Link'}: ${l.url}`);
   text.push(`Digital business card: ${profileUrl}`);
 

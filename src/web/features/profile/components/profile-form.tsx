@@ -25,6 +25,7 @@ import { useAuth } from '#web/lib/session/use-auth';
 import { LockedInput, NO_LOCKS, type FieldLocks } from '#web/components/locked-input';
 import type { AuthUser } from '#shared/schemas/auth';
 import { LogoContrastWarning } from './logo-contrast-warning';
+import { formatPhone, toE164 } from '#shared/profile/phone';
 
 /** A link while editing: isNew / isDeleted are client-only and never sent. */
 export interface EditableLink {
@@ -41,13 +42,16 @@ let keySeq = 0;
 const nextKey = () => `l${++keySeq}`;
 
 export function toEditable(profile: Profile | null): EditableLink[] {
-  return (profile?.links ?? []).map((l) => ({ key: nextKey(), id: l.id, linkType: l.linkType, url: l.url, label: l.label ?? '' }));
+  return (profile?.links ?? []).map((l) => ({ key: nextKey(), id: l.id, linkType: l.linkType, url: shownUrl(l), label: l.label ?? '' }));
 }
+
+/** Under the phone field: how a number is read (decision 37-09). */
+const PHONE_HINT = 'A number without a country code is read as a US number.';
 
 /** What each link type's address field asks for. */
 const URL_PLACEHOLDER: Partial<Record<LinkType, string>> = {
   email: 'name@example.com',
-  phone: '+1 212 555 0100',
+  phone: 'e.g. +1 212-555-0100',
   whatsapp: '+1 212 555 0100',
   twitter: 'https://x.com/name or @name',
   instagram: 'https://instagram.com/name or @name',
@@ -62,6 +66,12 @@ const URL_PLACEHOLDER: Partial<Record<LinkType, string>> = {
 function normalizedUrl(l: Pick<EditableLink, 'linkType' | 'url'>): string {
   const r = normalizeProfileLink(l.linkType, l.url);
   return 'url' in r ? r.url : l.url;
+}
+
+/** A link's address as the editor shows it: as saved, but a phone number readable (`tel:+12125550100` shows as +1 212-555-0100). */
+function shownUrl(l: Pick<EditableLink, 'linkType' | 'url'>): string {
+  const saved = normalizedUrl(l);
+  return l.linkType === 'phone' && saved.startsWith('tel:') ? formatPhone(saved.slice(4)) : saved;
 }
 
 /** The problem with a link before it is sent (the server's rules, `#shared/profile/links`). */
@@ -88,7 +98,8 @@ function defaults(profile: Profile | null, user: Pick<AuthUser, 'firstName' | 'l
     fullName: profile?.fullName ?? (user ? `${user.firstName} ${user.lastName}`.trim() : ''),
     jobTitle: profile?.jobTitle ?? '',
     email: profile?.email ?? user?.email ?? '',
-    phoneNumber: profile?.phoneNumber ?? '',
+    // stored in E.164 (decision 37-09), edited in a readable form; the save stores E.164 again
+    phoneNumber: profile?.phoneNumber ? formatPhone(profile.phoneNumber) : '',
     address: profile?.address ?? '',
     companyName: profile?.companyName ?? '',
     profileTemplate: profile?.profileTemplate ?? DEFAULT_PROFILE_LAYOUT,
@@ -210,11 +221,13 @@ export function ProfileForm({
       const problem = l.isDeleted ? null : linkProblem(l);
       if (problem) errs[l.key] = problem;
     }
-    setLinks(normalized);
+    setLinks(normalized.map((l) => (l.isDeleted ? l : { ...l, url: shownUrl(l) })));
     setLinkErrors(errs);
     if (Object.keys(errs).length) return;
     const body = {
       ...values,
+      // sent as it will be stored (E.164, decision 37-09); the check above already refused a number it cannot read
+      phoneNumber: values.phoneNumber.trim() ? (toE164(values.phoneNumber) ?? values.phoneNumber) : values.phoneNumber,
       links: normalized
         .filter((l) => !l.isDeleted)
         .map((l) => ({ ...(l.id !== undefined ? { id: l.id } : {}), linkType: l.linkType, url: l.url, label: l.label.trim() || null })),
@@ -244,37 +257,48 @@ export function ProfileForm({
 
   const e = formState.errors;
   const layout = watch('profileTemplate');
-  const field = (name: keyof ProfileFormValues) => {
+  const field = (name: keyof ProfileFormValues, hint = false) => {
     const sync = synced.includes(name);
     return {
       id: name,
       'aria-invalid': e[name] ? true : undefined,
-      'aria-describedby': [e[name] ? `${name}-error` : '', sync ? 'synced-fields-note' : ''].filter(Boolean).join(' ') || undefined,
+      'aria-describedby': [e[name] ? `${name}-error` : hint ? `${name}-hint` : '', sync ? 'synced-fields-note' : ''].filter(Boolean).join(' ') || undefined,
       ...(sync ? { readOnly: true, 'aria-readonly': true as const, className: 'bg-muted', 'data-synced': 'true' } : {}),
       ...register(name),
     };
+  };
+
+  // the number as it will be stored, shown readable once the field is left (a number it cannot read stays as typed, with its message on saving)
+  const phoneReg = field('phoneNumber', true);
+  const phoneField = {
+    ...phoneReg,
+    onBlur: (ev: React.FocusEvent<HTMLInputElement>) => {
+      const readable = toE164(ev.target.value) ? formatPhone(ev.target.value) : null;
+      if (readable && readable !== ev.target.value && !synced.includes('phoneNumber')) setValue('phoneNumber', readable, { shouldDirty: true });
+      return phoneReg.onBlur(ev);
+    },
   };
 
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-8" aria-label="Profile information">
       <div className="grid grid-cols-1 gap-5 sm:grid-cols-2">
         <FormField id="fullName" label="Full name" required error={e.fullName?.message}>
-          <Input autoComplete="name" placeholder="Jane Doe" {...field('fullName')} />
+          <Input autoComplete="name" placeholder="e.g. Jane Doe" {...field('fullName')} />
         </FormField>
         <FormField id="jobTitle" label="Job title" error={e.jobTitle?.message}>
-          <Input autoComplete="organization-title" placeholder="Head of Sales" {...field('jobTitle')} />
+          <Input autoComplete="organization-title" placeholder="e.g. Head of Sales" {...field('jobTitle')} />
         </FormField>
         <FormField id="email" label="Email" error={e.email?.message}>
-          <Input type="email" autoComplete="email" placeholder="jane@example.com" {...field('email')} />
+          <Input type="email" autoComplete="email" placeholder="e.g. jane@example.com" {...field('email')} />
         </FormField>
-        <FormField id="phoneNumber" label="Phone number" error={e.phoneNumber?.message}>
-          <Input type="tel" autoComplete="tel" placeholder="+1 (212) 555-0100" {...field('phoneNumber')} />
+        <FormField id="phoneNumber" label="Phone number" error={e.phoneNumber?.message} hint={PHONE_HINT}>
+          <Input type="tel" autoComplete="tel" placeholder="e.g. +1 212-555-0100" {...phoneField} />
         </FormField>
         <FormField id="companyName" label="Company" error={e.companyName?.message}>
-          {locked('companyName') ? <LockedInput id="companyName" value={locked('companyName')!.value} /> : <Input autoComplete="organization" placeholder="Acme Inc." {...field('companyName')} />}
+          {locked('companyName') ? <LockedInput id="companyName" value={locked('companyName')!.value} /> : <Input autoComplete="organization" placeholder="e.g. Acme Inc." {...field('companyName')} />}
         </FormField>
         <FormField id="address" label="Address" error={e.address?.message}>
-          {locked('address') ? <LockedInput id="address" value={locked('address')!.value} /> : <Input autoComplete="address-line1" placeholder="350 5th Ave, New York, NY" {...field('address')} />}
+          {locked('address') ? <LockedInput id="address" value={locked('address')!.value} /> : <Input autoComplete="address-line1" placeholder="e.g. 350 5th Ave, New York, NY" {...field('address')} />}
         </FormField>
       </div>
 
@@ -365,7 +389,7 @@ export function ProfileForm({
                   value={l.url}
                   aria-invalid={linkErrors[l.key] ? true : undefined}
                   onChange={(ev) => updateLink(l.key, { url: ev.target.value })}
-                  onBlur={(ev) => updateLink(l.key, { url: normalizedUrl({ linkType: l.linkType, url: ev.target.value }) })}
+                  onBlur={(ev) => updateLink(l.key, { url: shownUrl({ linkType: l.linkType, url: ev.target.value }) })}
                 />
                 <Input
                   aria-label={`Link ${i + 1} label`}
@@ -407,8 +431,9 @@ export function ProfileForm({
         )}
       </fieldset>
 
+      {/* the form's primary action (gold, as every form's own submit); the page's Design Your Card below is secondary */}
       <div className="flex justify-end">
-        <Button type="submit" disabled={save.isPending}>
+        <Button type="submit" variant="gold" disabled={save.isPending}>
           {save.isPending ? 'Saving...' : profile ? 'Save Profile' : 'Create Profile'}
         </Button>
       </div>

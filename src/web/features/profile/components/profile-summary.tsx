@@ -4,6 +4,7 @@ import { LINK_TYPE_LABELS, type Profile } from '#shared/schemas/profile';
 import { Button } from '#web/components/ui/button';
 import { Card } from '#web/components/ui/card';
 import { ShareActions } from './share-actions';
+import { formatPhone } from '#shared/profile/phone';
 
 /** Dashboard tab Profile: the profile's details and links, with edit and share actions. */
 export function ProfileSummary({ profile }: { profile: Profile | null }) {
@@ -22,7 +23,7 @@ export function ProfileSummary({ profile }: { profile: Profile | null }) {
     ['Job title', profile.jobTitle],
     ['Company', profile.companyName],
     ['Email', profile.email],
-    ['Phone', profile.phoneNumber],
+    ['Phone', profile.phoneNumber ? formatPhone(profile.phoneNumber) : null],
     ['Address', profile.address],
     ['Profile style', profile.profileTemplate[0].toUpperCase() + profile.profileTemplate.slice(1)],
   ];
