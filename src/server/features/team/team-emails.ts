@@ -62,12 +62,12 @@ const MEMBER_CARD_TEXT: Record<MemberCardEvent, { subject: (team: string) => str
   shipped: {
     subject: () => 'Your metal business cards are on their way',
     heading: 'Your cards have shipped',
-    line: (i) => `The ${i.quantity} metal business ${i.quantity === 1 ? 'card' : 'cards'} ${i.teamName} ordered for you have shipped with the team's delivery.`,
+    line: (i) => `The ${i.quantity} metal business ${i.quantity === 1 ? 'card' : 'cards'} ${i.teamName} ordered for you ${i.quantity === 1 ? 'has' : 'have'} shipped with the team's delivery.`,
   },
   'ready-for-pickup': {
     subject: () => 'Your metal business cards are ready',
     heading: 'Your cards are ready for pickup',
-    line: (i) => `The ${i.quantity} metal business ${i.quantity === 1 ? 'card' : 'cards'} ${i.teamName} ordered for you are ready at our New York studio. Your team picks them up.`,
+    line: (i) => `The ${i.quantity} metal business ${i.quantity === 1 ? 'card' : 'cards'} ${i.teamName} ordered for you ${i.quantity === 1 ? 'is' : 'are'} ready at our New York studio. Your team picks ${i.quantity === 1 ? 'it' : 'them'} up.`,
   },
 };
 

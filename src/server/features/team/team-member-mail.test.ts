@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, like } from 'drizzle-orm';
 import { createTestApp, type Agent, type TestApp } from '#tests/helpers/test-app';
 import { signedInAgent } from '#tests/helpers/factories';
-import { cards, orders, outbox, profiles } from '#server/db/schema/index';
+import { cards, orderFulfilment, orders, outbox, profiles } from '#server/db/schema/index';
 import { changeOrderStatus } from '#server/features/orders/public-api';
 
 /**
@@ -81,5 +81,43 @@ describe("a member's own card", () => {
     await changeOrderStatus(t.app.ctx, orderId, 'ready-for-pickup', { id: null, label: 'staff' } as never);
     expect((await mailsOf(orderId)).filter((m) => m.kind === 'team-card-ready-for-pickup')).toHaveLength(2);
     expect(await t.app.ctx.db.select().from(profiles).where(eq(profiles.userId, a.user.id))).toHaveLength(1);
+  });
+
+  it('a delivered team order that ships e-mails each member "on their way", once, and not the person who ordered', { timeout: 240_000 }, async () => {
+    const owner = await signedInAgent(t.app, { firstName: 'Sam', lastName: 'Shipper' });
+    expect((await owner.agent.post('/api/team', { name: 'Contoso', companyName: 'Contoso Ltd' })).statusCode).toBe(201);
+    await owner.agent.post('/api/profile', { fullName: 'Sam Shipper', jobTitle: 'COO', links: [], deleteLinks: [] });
+    const c = await joinedMember(owner.agent, 'Cara Carter');
+    const body = {
+      members: [
+        { userId: c.user.id, quantity: 1 },
+        { userId: owner.user.id, quantity: 1 },
+      ],
+      cardType: 'standard',
+      cardStyle: 'Matte',
+      deliveryOption: 'standard',
+      shippingAddress: { name: 'Front Desk', line1: '1 Main St', city: 'New York', state: 'NY', postalCode: '10001', country: 'US' },
+      clientToken: 'member-mail-order-shipped',
+    };
+    let res = await owner.agent.post('/api/team/orders', body);
+    for (let i = 0; i < 3 && res.statusCode === 503; i++) res = await owner.agent.post('/api/team/orders', body);
+    expect([200, 201], res.body).toContain(res.statusCode);
+    const orderId = res.json().orderId as number;
+
+    // quality-checked, with its carrier's tracking number: staff mark it shipped
+    await t.app.ctx.db.update(cards).set({ status: 'approved' }).where(eq(cards.orderId, orderId));
+    await t.app.ctx.db.update(orders).set({ status: 'quality-check' }).where(eq(orders.id, orderId));
+    await t.app.ctx.db.insert(orderFulfilment).values({ orderId, carrier: 'ups', trackingNumber: '1Z999AA10123456784' });
+    await changeOrderStatus(t.app.ctx, orderId, 'shipped', { id: null, label: 'staff' } as never);
+    const shipped = (await mailsOf(orderId)).filter((m) => m.kind === 'team-card-shipped');
+    expect(shipped.map((m) => m.toAddress)).toEqual([c.email]);
+    expect(shipped[0]!.subject).toBe('Your metal business cards are on their way');
+    expect(shipped[0]!.textBody).toContain("The 1 metal business card Contoso ordered for you has shipped with the team's delivery.");
+    expect(shipped[0]!.textBody).toContain(`${ORIGIN}/dashboard?tab=card`);
+    const [order] = await t.app.ctx.db.select().from(orders).where(eq(orders.id, orderId));
+    expect(shipped[0]!.textBody).not.toContain(order!.statusToken);
+    // no "ready for pickup" for a delivered order, and the same change again queues nothing twice
+    await changeOrderStatus(t.app.ctx, orderId, 'shipped', { id: null, label: 'staff' } as never);
+    expect((await mailsOf(orderId)).filter((m) => m.kind !== 'team-card-placed').map((m) => m.kind)).toEqual(['team-card-shipped']);
   });
 });
