@@ -58,6 +58,18 @@ describe('phone walk: a visitor and a customer at 360 and 390 px', () => {
     // tabs wrapping out of a fixed-height bar sit on the text below (the /team tabs of issue 37)
     expect(has(/overlap: button "Spilling tab" over the text p "Text under the tabs"/)).toBe(true);
     expect(has(/hidden and ignored/)).toBe(false);
+    // an open dialog (the walk's states, decision 37-09): what is in it is measured, the page under it is not
+    await page.evaluate(() => {
+      const dialog = document.createElement('div');
+      dialog.setAttribute('role', 'dialog');
+      dialog.setAttribute('data-state', 'open');
+      dialog.style.cssText = 'position:fixed;left:20px;top:120px;width:300px;height:200px;background:#111';
+      dialog.innerHTML = '<button>Keep</button><button style="position:absolute;left:10px;top:0">Discard</button>';
+      document.body.append(dialog);
+    });
+    const inDialog = await layoutProblems(page);
+    expect(inDialog.some((f) => /overlap: button "Keep" and button "Discard"/.test(f))).toBe(true);
+    expect(inDialog.some((f) => /"First"|A text far too long/.test(f))).toBe(false);
     await page.close();
   });
 

@@ -19,8 +19,8 @@ import type { Page } from 'playwright-core';
  * - **distorted**: an image drawn with `object-fit: fill` at an aspect ratio 3% or more off its own.
  *
  * Ignored: what is not rendered (`display: none`, `visibility: hidden`, opacity 0, 1 px
- * visually-hidden text), what is under `aria-hidden="true"` or `inert` (the page behind an open
- * menu), the notifications region (toasts are checked on their own), what is clipped away entirely (an off-screen menu, a closed accordion), and what sits
+ * visually-hidden text), what is under `aria-hidden="true"` or `inert` or outside the topmost open
+ * dialog (the page behind an open menu or dialog), the notifications region (toasts are checked on their own), what is clipped away entirely (an off-screen menu, a closed accordion), and what sits
  * inside a strip meant to scroll sideways (it is reached by scrolling).
  */
 export async function layoutProblems(page: Page): Promise<string[]> {
@@ -44,8 +44,13 @@ export async function layoutProblems(page: Page): Promise<string[]> {
       const label = (text ?? el.getAttribute('aria-label') ?? (el as HTMLElement).innerText ?? '').replace(/\s+/g, ' ').trim().slice(0, 40);
       return `${tag}${id ? `#${id}` : ''}${label ? ` "${label}"` : ''}`;
     };
-    // the page behind an open dialog; and the notifications region (a toast shows after an action, checked on its own)
-    const hiddenByAria = (el: Element) => !!el.closest('[aria-hidden="true"],[inert],[data-sonner-toaster]');
+    // the page behind an open dialog; and the notifications region (a toast shows after an action, checked on its own).
+    // With a dialog open, only the topmost one counts: the page under its overlay is aria-hidden, except the
+    // ancestors of a live region (kept for announcements: the orders list's page summary kept the /admin tab
+    // panel exposed, and it was measured as lying over the order dialog, decision 37-09)
+    const openDialogs = Array.from(document.querySelectorAll('[role="dialog"][data-state="open"],[role="alertdialog"][data-state="open"]'));
+    const topDialog = openDialogs[openDialogs.length - 1];
+    const hiddenByAria = (el: Element) => !!el.closest('[aria-hidden="true"],[inert],[data-sonner-toaster]') || (!!topDialog && !topDialog.contains(el));
     const rendered = (el: Element) => el.checkVisibility({ opacityProperty: true, visibilityProperty: true } as CheckVisibilityOptions);
     const isStrip = (el: Element) =>
       el.getAttribute('role') === 'tablist' || el.tagName === 'PRE' || el.tagName === 'TEXTAREA' || el.hasAttribute('data-scroll-strip') || !!el.closest('pre');

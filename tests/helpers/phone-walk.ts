@@ -15,8 +15,9 @@ import { sha256Hex } from '#server/infra/crypto';
  * The phone walk of issue 37 (decision 37-08): every page route of the app (`PAGE_ROUTES`, so a new
  * route is walked without touching the test) in a phone-emulating context (touch, mobile viewport,
  * reduced motion) at 360 and 390 px, and every tab of every page (tabs found on the page, nested
- * ones too), measured by tests/helpers/phone-layout.ts for cut and overlapping content. Two files
- * run it: tests/e2e/phone-walk-visitor.e2e.ts (a visitor and a customer) and
+ * ones too), measured by tests/helpers/phone-layout.ts for cut and overlapping content, and the
+ * states of the main forms and dialogs ({@link PHONE_STATES}: field messages shown, a dialog open)
+ * at 360 px. Two files run it: tests/e2e/phone-walk-visitor.e2e.ts (a visitor and a customer) and
  * tests/e2e/phone-walk-team.e2e.ts (a team owner and staff).
  */
 
@@ -112,10 +113,10 @@ export async function menuSettled(page: Page) {
   }, undefined, { timeout: 10_000 });
 }
 
-/** The page measured at both phone widths, scrolled to the top (a sticky header then covers nothing). */
-async function measure(page: Page, where: string, problems: string[]) {
-  const first = page.viewportSize()!.width;
-  for (const width of [first, ...PHONE_WIDTHS.filter((w) => w !== first)]) {
+/** The page measured at the phone widths (both unless told), scrolled to the top (a sticky header then covers nothing). */
+async function measure(page: Page, where: string, problems: string[], widths: readonly number[] = PHONE_WIDTHS) {
+  const first = widths.includes(page.viewportSize()!.width) ? page.viewportSize()!.width : widths[0];
+  for (const width of [first, ...widths.filter((w) => w !== first)]) {
     if (page.viewportSize()!.width !== width) {
       await page.setViewportSize({ width, height: 780 });
       await page.waitForTimeout(120);
@@ -156,8 +157,137 @@ async function walkTabs(page: Page, where: string, problems: string[]) {
   }
 }
 
-/** Walks `routes` as `who`; each page once (a redirect to a page already seen is skipped). */
-export async function phoneWalk(suite: PhoneSuite, who: PhoneWho, routes: readonly (typeof PAGE_ROUTES)[number][], problems: string[], withMenu = true): Promise<string[]> {
+/**
+ * A state of a page the route walk does not reach (decision 37-09): a main form sent empty or wrong
+ * so its field messages show, or a main dialog open. `act` brings it about on the page at `path`
+ * and waits until it shows.
+ */
+interface PhoneState {
+  name: string;
+  path: string;
+  act: (page: Page) => Promise<void>;
+}
+
+/** A dialog is open and has landed (no animation running). */
+async function dialogOpen(page: Page, name: string | RegExp) {
+  await page.getByRole('dialog', { name }).waitFor({ timeout: 15_000 });
+  await page.waitForFunction(() => !document.getAnimations().some((a) => a.playState === 'running' || a.pending), undefined, { timeout: 10_000 });
+}
+
+/** The field messages of a form are shown. */
+async function messagesShown(page: Page, form: string) {
+  await page.getByRole('form', { name: form }).locator('[role="alert"]').first().waitFor({ timeout: 15_000 });
+}
+
+/** Each role's form and dialog states, measured at 360 px (the walks' signed-in pages, after their routes). */
+export const PHONE_STATES: Record<PhoneWho, readonly PhoneState[]> = {
+  visitor: [
+    {
+      name: 'sign-in sent empty',
+      path: '/login',
+      act: async (page) => {
+        await page.getByRole('form', { name: 'Login' }).getByRole('button', { name: 'Login', exact: true }).click();
+        await messagesShown(page, 'Login');
+      },
+    },
+    {
+      name: 'sign-up sent with wrong values',
+      path: '/signup',
+      act: async (page) => {
+        const form = page.getByRole('form', { name: 'Sign up' });
+        await form.getByLabel('Username').fill('x');
+        await form.getByLabel('Email').fill('not-an-email');
+        await form.getByLabel('Password', { exact: true }).fill('abcdefgh');
+        await form.getByLabel('Confirm password').fill('abcdefgh');
+        await form.getByRole('button', { name: 'Create account' }).click();
+        await messagesShown(page, 'Sign up');
+      },
+    },
+    {
+      name: 'order form sent empty',
+      path: '/order',
+      act: async (page) => {
+        await page.getByRole('button', { name: 'Submit Order' }).click();
+        await messagesShown(page, 'Place your order');
+      },
+    },
+  ],
+  customer: [
+    {
+      name: 'profile editor sent with wrong values',
+      path: '/profile',
+      act: async (page) => {
+        const form = page.getByRole('form', { name: 'Profile information' });
+        await form.getByLabel('Full name').fill('A');
+        await form.getByLabel('Email').fill('not-an-email');
+        await form.getByLabel('Phone number').fill('12');
+        await form.getByRole('button', { name: 'Save Profile' }).click();
+        await messagesShown(page, 'Profile information');
+      },
+    },
+    {
+      name: 'delete-account dialog open',
+      path: '/account',
+      act: async (page) => {
+        await page.getByRole('button', { name: 'Delete my account' }).click();
+        await dialogOpen(page, 'Delete your account?');
+      },
+    },
+  ],
+  owner: [],
+  staff: [
+    {
+      name: 'order dialog open',
+      path: '/admin?tab=orders',
+      act: async (page) => {
+        await page.getByRole('button', { name: /^View order #/ }).first().click();
+        await dialogOpen(page, /^Order #/);
+      },
+    },
+    {
+      name: 'status confirm dialog open over the order',
+      path: '/admin?tab=orders',
+      act: async (page) => {
+        // the order dialog (open from the state before) asks before cancelling
+        await page.getByRole('dialog', { name: /^Order #/ }).locator('[data-move="cancelled"]').click();
+        await dialogOpen(page, /^Move order #\d+ to /);
+      },
+    },
+    {
+      name: 'reject design dialog open',
+      path: '/admin?tab=card-reviews',
+      act: async (page) => {
+        await page.getByRole('button', { name: 'Reject', exact: true }).first().click();
+        await dialogOpen(page, 'Reject design');
+      },
+    },
+  ],
+};
+
+/** The role's states, each measured at 360 px on the page already open (a state on the same address as the one before builds on it). */
+async function walkStates(page: Page, who: PhoneWho, problems: string[]) {
+  await page.setViewportSize({ width: PHONE_WIDTHS[0], height: 780 });
+  let at = '';
+  for (const state of PHONE_STATES[who]) {
+    if (state.path !== at) {
+      await page.goto(state.path);
+      await settle(page);
+      at = state.path;
+    }
+    const where = `${who} ${state.path} (${state.name})`;
+    const done = await state
+      .act(page)
+      .then(() => true)
+      .catch((e: Error) => {
+        problems.push(`${where}: could not be brought about (${e.message.split('\n')[0]})`);
+        return false;
+      });
+    if (done) await measure(page, where, problems, [PHONE_WIDTHS[0]]);
+  }
+}
+
+/** Walks `routes` as `who`; each page once (a redirect to a page already seen is skipped); then, with `states`, the role's form and dialog states. */
+export async function phoneWalk(suite: PhoneSuite, who: PhoneWho, routes: readonly (typeof PAGE_ROUTES)[number][], problems: string[], withMenu = true, states = false): Promise<string[]> {
   const page = await suite.contexts[who]!.newPage();
   page.setDefaultNavigationTimeout(45_000);
   const seen = new Set<string>();
@@ -171,6 +301,7 @@ export async function phoneWalk(suite: PhoneSuite, who: PhoneWho, routes: readon
     await measure(page, `${who} ${path}`, problems);
     await walkTabs(page, `${who} ${path}`, problems);
   }
+  if (states) await walkStates(page, who, problems);
   if (!withMenu) {
     await page.close();
     return problems;
@@ -186,8 +317,8 @@ export async function phoneWalk(suite: PhoneSuite, who: PhoneWho, routes: readon
   return problems;
 }
 
-/** Two halves of the routes walked side by side (two pages of the role's context). */
+/** Two halves of the routes walked side by side (two pages of the role's context); the second, without the menu, then walks the role's states. */
 export async function phoneWalkInTwo(suite: PhoneSuite, who: PhoneWho, problems: string[]): Promise<void> {
   const half = Math.ceil(PAGE_ROUTES.length / 2);
-  await Promise.all([phoneWalk(suite, who, PAGE_ROUTES.slice(0, half), problems), phoneWalk(suite, who, PAGE_ROUTES.slice(half), problems, false)]);
+  await Promise.all([phoneWalk(suite, who, PAGE_ROUTES.slice(0, half), problems), phoneWalk(suite, who, PAGE_ROUTES.slice(half), problems, false, true)]);
 }
