@@ -35,6 +35,36 @@ describe('visit flusher', () => {
     await f.stop();
   });
 
+  it('writes every view as its own row, in time order, whatever repeats (views are sent grouped)', async () => {
+    const { agent } = await signedInAgent(t.app);
+    const p = (await agent.post('/api/profile', { fullName: 'Group Test' })).json();
+    const q = (await (await signedInAgent(t.app)).agent.post('/api/profile', { fullName: 'Group Test 2' })).json();
+    const f = createVisitFlusher(t.app.ctx, { intervalMs: 60_000, chunk: 7 });
+    const desktop = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36';
+    const long = `Mozilla/5.0 ${'x'.repeat(700)}`;
+    const start = Date.parse('2026-12-01T10:00:00.000Z');
+    const made: Array<{ profileId: string; at: Date; userAgent: string; device: string; source: string; cardCode: string | null }> = [];
+    // interleaved repeats and singles: two profiles, three agents (one over 500 characters), three origins
+    for (let i = 0; i < 40; i++) {
+      const e = {
+        profileId: i % 5 === 0 ? q.id : p.id,
+        at: new Date(start + i * 250 + (i % 3)),
+        userAgent: i % 4 === 0 ? desktop : i % 13 === 0 ? long : UA,
+        device: i % 4 === 0 ? 'Desktop' : 'Mobile',
+        source: i % 6 === 0 ? 'link' : 'direct',
+        cardCode: null,
+      };
+      made.push(e);
+      f.record({ kind: 'visit', ...e });
+    }
+    await f.flush();
+    const rows = ((await t.app.ctx.db.execute(sql`select profile_id, created_at, user_agent, device, source, card_code from visits where profile_id in (${p.id}, ${q.id}) order by id`)) as any).rows;
+    expect(rows.map((r: any) => [r.profile_id, new Date(r.created_at).toISOString(), r.user_agent, r.device, r.source, r.card_code])).toEqual(
+      made.map((e) => [e.profileId, e.at.toISOString(), e.userAgent.slice(0, 500), e.device, e.source, null]),
+    );
+    await f.stop();
+  });
+
   it('does not write a batch twice when its commit went unacknowledged', async () => {
     const { agent } = await signedInAgent(t.app);
     const p = (await agent.post('/api/profile', { fullName: 'Retry Test' })).json();
