@@ -36,6 +36,16 @@ const staticReport = path.join(root, '.tmp', 'static-checks.json');
 fs.rmSync(staticReport, { force: true });
 const staticChecks = whole ? spawn(process.execPath, [path.join(root, 'scripts/static-checks.mjs'), staticReport], { cwd: root, stdio: 'ignore', detached: true }) : undefined;
 
+// A whole run also builds the client the browser part needs at the lowest priority now, beside the
+// first parts, and the browser part waits for it (it no longer builds it on its own critical path).
+const webBuild = whole
+  ? new Promise((resolve) => {
+      const child = spawn(process.execPath, [path.join(root, 'scripts/web-build-for-tests.mjs'), '--nice'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
+      child.on('error', () => resolve());
+      child.on('close', () => resolve());
+    })
+  : Promise.resolve();
+
 const matrixOff = /^(off|0|false|no)$/i.test(process.env.TEST_NODE_MATRIX ?? '');
 const [line22, line24] = [NODE_LINES.find((l) => l.major === 22), NODE_LINES.find((l) => l.major === 24)];
 const parts = whole
@@ -104,6 +114,9 @@ for (const part of parts) {
       onLine = null;
     }
   }
+  // the browser files' client: the background build ends first (a failed one is built again, and
+  // reported, by the browser part's own setup)
+  if (part.args.includes('browser')) await webBuild;
   const on = onLine ? `Node.js ${onLine.version}` : `Node.js ${process.version.slice(1)}`;
   if (whole) console.log(`\n=== ${part.name} on ${on} ===\n`);
   const r = onLine
