@@ -1,32 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { screen } from '@testing-library/react';
 import { getProfile } from '#shared/contracts/profile';
-import type { Profile } from '#shared/schemas/profile';
 import { AUTH_USER_KEY } from '#web/lib/session/use-auth';
 import { mockApi, renderWithProviders } from '#web/test/render';
 import ProfilePage from './profile';
+import { TEST_USER, testProfile } from '#web/test/profile-fixture';
 
 /** Issue 37 (decision 37-09): on /profile, Save Profile is the primary action; Design Your Card below it is secondary. */
-const USER = { id: 'u1', username: 'ada', email: 'ada@example.com', firstName: 'Ada', lastName: 'Lovelace', role: 'user' as const, emailVerified: true, createdAt: '2026-11-01T10:00:00.000Z' };
-const PROFILE: Profile = {
-  id: 'ab3kx9mq',
-  handle: null,
-  fullName: 'Ada Lovelace',
-  jobTitle: null,
-  email: null,
-  phoneNumber: null,
-  address: null,
-  companyName: null,
-  profileTemplate: 'classic',
-  customPhotoUrl: null,
-  logoUrl: null,
-  bannerLogoUrl: null,
-  links: [],
-  templateId: 1,
-  cardType: 'standard',
-  createdAt: '2026-11-01T10:00:00.000Z',
-  updatedAt: '2026-11-02T10:00:00.000Z',
-};
+const USER = TEST_USER;
+const PROFILE = testProfile();
 
 describe('/profile', () => {
   it('Save Profile is the one gold (primary) button; Design Your Card is secondary', async () => {

@@ -5,26 +5,9 @@ import { HANDLE_MESSAGES } from '#shared/profile/handle';
 import type { Profile } from '#shared/schemas/profile';
 import { mockApi, renderWithProviders } from '#web/test/render';
 import { HandleBox } from './handle-box';
+import { testProfile } from '#web/test/profile-fixture';
 
-const PROFILE: Profile = {
-  id: 'ab3kx9mq',
-  handle: null,
-  fullName: 'Ada Lovelace',
-  jobTitle: null,
-  email: null,
-  phoneNumber: null,
-  address: null,
-  companyName: null,
-  profileTemplate: 'classic',
-  customPhotoUrl: null,
-  logoUrl: null,
-  bannerLogoUrl: null,
-  links: [],
-  templateId: 1,
-  cardType: 'standard',
-  createdAt: '2026-11-01T10:00:00.000Z',
-  updatedAt: '2026-11-02T10:00:00.000Z',
-};
+const PROFILE = testProfile();
 
 function setup(profile: Profile) {
   const api = mockApi();

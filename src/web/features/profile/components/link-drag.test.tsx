@@ -1,36 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { putProfileById } from '#shared/contracts/profile';
-import type { Profile } from '#shared/schemas/profile';
 import { AUTH_USER_KEY } from '#web/lib/session/use-auth';
 import { mockApi, renderWithProviders } from '#web/test/render';
 import { ProfileForm } from './profile-form';
+import { TEST_USER, testProfile } from '#web/test/profile-fixture';
 
-const PROFILE: Profile = {
-  id: 'ab3kx9mq',
-  handle: null,
-  fullName: 'Ada Lovelace',
-  jobTitle: null,
-  email: null,
-  phoneNumber: null,
-  address: null,
-  companyName: null,
-  profileTemplate: 'classic',
-  customPhotoUrl: null,
-  logoUrl: null,
-  bannerLogoUrl: null,
+const PROFILE = testProfile({
   links: [
     { id: 1, linkType: 'website', url: 'https://one.example.com', label: null },
     { id: 2, linkType: 'github', url: 'https://github.com/ada', label: null },
     { id: 3, linkType: 'linkedin', url: 'https://linkedin.com/in/ada', label: null },
   ],
-  templateId: 1,
-  cardType: 'standard',
-  createdAt: '2026-11-01T10:00:00.000Z',
-  updatedAt: '2026-11-02T10:00:00.000Z',
-};
+});
 
-const USER = { id: 'u1', username: 'ada', email: 'ada@example.com', firstName: 'Ada', lastName: 'Lovelace', role: 'user' as const, emailVerified: true, createdAt: '2026-11-01T10:00:00.000Z' };
+const USER = TEST_USER;
 
 /** jsdom lays nothing out: each row is given a 100 px slot, row i from y = 100 i. */
 function layRows() {

@@ -1,37 +1,19 @@
 import type { ReactElement } from 'react';
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
-import type { Profile } from '#shared/schemas/profile';
 import { AUTH_USER_KEY } from '#web/lib/session/use-auth';
 import { mockApi, renderWithProviders } from '#web/test/render';
 import { LogoContrastWarning } from './logo-contrast-warning';
 import { ProfileForm } from './profile-form';
 import { ImageToneReaderProvider } from '#web/features/profile/image-tone';
+import { testProfile } from '#web/test/profile-fixture';
 
 // jsdom has no canvas: the logos' tones are given (the average colour of their visible pixels)
 const TONES: Record<string, string> = { '/files/logos/dark.png': '#1f2937', '/files/logos/white.png': '#ffffff' };
 const readTone = async (url: string) => TONES[url] ?? null;
 const withTones = (ui: ReactElement) => <ImageToneReaderProvider value={readTone}>{ui}</ImageToneReaderProvider>;
 
-const PROFILE: Profile = {
-  id: 'ab3kx9mq',
-  handle: null,
-  fullName: 'Ada Lovelace',
-  jobTitle: null,
-  email: null,
-  phoneNumber: null,
-  address: null,
-  companyName: null,
-  profileTemplate: 'classic',
-  customPhotoUrl: null,
-  logoUrl: '/files/logos/dark.png',
-  bannerLogoUrl: '/files/logos/white.png',
-  links: [],
-  templateId: 1,
-  cardType: 'standard',
-  createdAt: '2026-11-01T10:00:00.000Z',
-  updatedAt: '2026-11-02T10:00:00.000Z',
-};
+const PROFILE = testProfile({ logoUrl: '/files/logos/dark.png', bannerLogoUrl: '/files/logos/white.png' });
 
 describe('<LogoContrastWarning>', () => {
   it('warns about a dark company logo on the dark Corporate header, with the ratio and what to do', async () => {

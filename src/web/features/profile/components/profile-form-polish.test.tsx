@@ -6,6 +6,7 @@ import type { Profile } from '#shared/schemas/profile';
 import { AUTH_USER_KEY } from '#web/lib/session/use-auth';
 import { mockApi, renderWithProviders } from '#web/test/render';
 import { ProfileForm } from './profile-form';
+import { TEST_USER, testProfile } from '#web/test/profile-fixture';
 
 /**
  * Issue 37 (decision 37-09): the editor shows the stored E.164 number readable and saves E.164;
@@ -13,30 +14,15 @@ import { ProfileForm } from './profile-form';
  * link shows its click count.
  */
 
-const USER = { id: 'u1', username: 'ada', email: 'ada@example.com', firstName: 'Ada', lastName: 'Lovelace', role: 'user' as const, emailVerified: true, createdAt: '2026-11-01T10:00:00.000Z' };
+const USER = TEST_USER;
 
-const PROFILE: Profile = {
-  id: 'ab3kx9mq',
-  handle: null,
-  fullName: 'Ada Lovelace',
-  jobTitle: null,
-  email: null,
+const PROFILE = testProfile({
   phoneNumber: '+12125550100',
-  address: null,
-  companyName: null,
-  profileTemplate: 'classic',
-  customPhotoUrl: null,
-  logoUrl: null,
-  bannerLogoUrl: null,
   links: [
     { id: 7, linkType: 'website', url: 'https://ada.example.com', label: null },
     { id: 8, linkType: 'phone', url: 'tel:+442079460958', label: null },
   ],
-  templateId: 1,
-  cardType: 'standard',
-  createdAt: '2026-11-01T10:00:00.000Z',
-  updatedAt: '2026-11-02T10:00:00.000Z',
-};
+});
 
 function setup(profile: Profile | null = PROFILE, answer?: (api: ReturnType<typeof mockApi>) => void) {
   const api = mockApi();

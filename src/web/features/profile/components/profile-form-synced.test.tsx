@@ -1,31 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
-import type { Profile } from '#shared/schemas/profile';
 import { AUTH_USER_KEY } from '#web/lib/session/use-auth';
 import { mockApi, renderWithProviders } from '#web/test/render';
 import { ProfileForm } from './profile-form';
+import { TEST_USER, testProfile } from '#web/test/profile-fixture';
 
 /** A member whose company directory keeps fields in sync (SCIM, decision 39-02): those inputs are read-only. */
-const USER = { id: 'u1', username: 'ada', email: 'ada@example.com', firstName: 'Ada', lastName: 'Lovelace', role: 'user' as const, emailVerified: true, createdAt: '2026-11-01T10:00:00.000Z' };
-const PROFILE: Profile = {
-  id: 'ab3kx9mq',
-  handle: null,
-  fullName: 'Ada Lovelace',
-  jobTitle: 'Analyst',
-  email: 'ada@example.com',
-  phoneNumber: null,
-  address: null,
-  companyName: null,
-  profileTemplate: 'modern',
-  customPhotoUrl: null,
-  logoUrl: null,
-  bannerLogoUrl: null,
-  links: [],
-  templateId: 1,
-  cardType: 'standard',
-  createdAt: '2026-11-01T10:00:00.000Z',
-  updatedAt: '2026-11-02T10:00:00.000Z',
-};
+const USER = TEST_USER;
+const PROFILE = testProfile({ jobTitle: 'Analyst', email: 'ada@example.com', profileTemplate: 'modern' });
 
 describe('<ProfileForm synced>', () => {
   it('synced fields are read-only and point at the note; the others stay editable', async () => {
