@@ -13,6 +13,10 @@ const unitAndApi = ['src/**/*.test.ts', 'src/**/*.test.tsx', 'tests/**/*.test.ts
 // run went from about 370 s to 48 s). Decision 18-04.
 const isolate = false;
 
+// every test process has a watchdog: a thread stuck in synchronous work or a heap that only grows
+// ends the process within minutes and says where (tests/setup/watchdog.ts, decision 45-01)
+const watchdog = 'tests/setup/test-watchdog.ts';
+
 /**
  * Files whose bars are about CPU and time of a whole server under attack (the hostile storm, the
  * hostile classes, the process faults, the lanes, a starved render: answers within the deadline + 1 s,
@@ -47,7 +51,7 @@ const projects: any[] = [
       name: 'web',
       include: [webComponentTests],
       environment: 'jsdom',
-      setupFiles: ['src/web/test/setup.ts'],
+      setupFiles: [watchdog, 'src/web/test/setup.ts'],
       testTimeout: 30_000,
       // beside the browser files (after them in that group's order: short files that fill the end),
       // where a core is partly idle while pages load, not in the unit/API phase, which keeps both
@@ -63,6 +67,7 @@ const projects: any[] = [
       exclude: [...configDefaults.exclude, ...solo, webComponentTests, staticChecks],
       environment: 'node',
       globalSetup: ['tests/setup/global-setup.ts'],
+      setupFiles: [watchdog],
       testTimeout: 30_000,
       hookTimeout: 60_000,
       env: { TEST_DB_KIND: 'pglite' },
@@ -75,6 +80,7 @@ const projects: any[] = [
       include: solo,
       environment: 'node',
       globalSetup: ['tests/setup/global-setup.ts'],
+      setupFiles: [watchdog],
       testTimeout: 30_000,
       hookTimeout: 60_000,
       env: { TEST_DB_KIND: 'pglite' },
@@ -89,6 +95,7 @@ const projects: any[] = [
       include: ['tests/e2e/**/*.e2e.ts'],
       environment: 'node',
       globalSetup: ['tests/setup/global-setup.ts', 'tests/setup/build-web.ts'],
+      setupFiles: [watchdog],
       testTimeout: 120_000,
       hookTimeout: 180_000,
       // expect.poll waits for the page like Playwright's own waits do (20 s in tests/helpers/browser.ts),
@@ -190,6 +197,7 @@ if (process.env.TEST_DATABASE_URL) {
       exclude: [...configDefaults.exclude, ...(process.env.TEST_POSTGRES_WITH_UNIT === '1' ? [webComponentTests, staticChecks] : filesWithoutDatabase()), ...solo],
       environment: 'node',
       globalSetup: ['tests/setup/global-setup.ts'],
+      setupFiles: [watchdog],
       testTimeout: 30_000,
       hookTimeout: 60_000,
       env: { TEST_DB_KIND: 'postgres' },
