@@ -27,6 +27,7 @@ beforeAll(async () => {
   fs.mkdirSync(path.join(webDir, 'assets'), { recursive: true });
   fs.writeFileSync(path.join(webDir, 'index.html'), '<!doctype html><html><head><title>Metal Cards</title></head><body><div id="root"></div></body></html>');
   fs.writeFileSync(path.join(webDir, 'assets', 'app-abc123.js'), 'console.log("app")');
+  fs.writeFileSync(path.join(webDir, 'assets', 'app-abc123.css'), 'body{color:#111}');
   fs.writeFileSync(path.join(webDir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   const database = await createTestDatabase();
   const config = loadConfig({ LOG_LEVEL: 'silent', NODE_ENV: 'test', DATA_DIR: dataDir, TRUST_PROXY: '1' });
@@ -50,14 +51,19 @@ afterAll(async () => {
   await cleanup?.();
 });
 
-function commonProblems(res: LightMyRequestResponse): string[] {
+/**
+ * What every answer carries; a page (anything a browser may show as a document) also its CSP and
+ * framing protection. A stylesheet, script, font or raster image of the client is never a page, and
+ * browsers ignore the document policies there (decision 45-02).
+ */
+function commonProblems(res: LightMyRequestResponse, kind: 'page' | 'subresource' = 'page'): string[] {
   const h = res.headers;
   const out: string[] = [];
   if (h['x-content-type-options'] !== 'nosniff') out.push('x-content-type-options');
   if (!h['referrer-policy']) out.push('referrer-policy');
   const csp = String(h['content-security-policy'] ?? '');
-  if (!csp) out.push('content-security-policy');
-  if (!(h['x-frame-options'] === 'DENY' || /frame-ancestors 'none'|sandbox/.test(csp))) out.push('framing protection');
+  if (kind === 'page' && !csp) out.push('content-security-policy');
+  if (kind === 'page' && !(h['x-frame-options'] === 'DENY' || /frame-ancestors 'none'|sandbox/.test(csp))) out.push('framing protection');
   if (h['x-powered-by']) out.push('x-powered-by present');
   if (!h['x-request-id']) out.push('x-request-id');
   if (h['strict-transport-security']) out.push('HSTS over plain http');
@@ -83,7 +89,7 @@ describe('security headers on every kind of answer', () => {
     ['server-rendered 404 page', () => app.inject({ method: 'GET', url: '/p/nosuchprofile' }), 404, /text\/html/],
     ['SPA page', () => app.inject({ method: 'GET', url: '/' }), 200, /text\/html/],
     ['SPA 404 page', () => app.inject({ method: 'GET', url: '/no-such-page' }), 404, /text\/html/],
-    ['static asset', () => app.inject({ method: 'GET', url: '/assets/app-abc123.js' }), 200, /javascript/],
+
     ['static file', () => app.inject({ method: 'GET', url: '/favicon.svg' }), 200, /svg/],
     ['stored file', () => app.inject({ method: 'GET', url: fileUrl }), 200, /image\//],
     ['stored file 404', () => app.inject({ method: 'GET', url: '/files/uploads/2026/nope.png' }), 404, /json/],
@@ -95,10 +101,23 @@ describe('security headers on every kind of answer', () => {
       const res = await call();
       expect(res.statusCode).toBe(status);
       expect(String(res.headers['content-type'])).toMatch(type);
-      expect(commonProblems(res)).toEqual([]);
+      expect(commonProblems(res, 'page')).toEqual([]);
       if (res.statusCode >= 400 && /json/.test(String(res.headers['content-type']))) expect(typeof res.json().message).toBe('string');
     });
   }
+
+  it('a script and a stylesheet of the client: nosniff, referrer policy, request id; no document policies (decision 45-02)', async () => {
+    for (const url of ['/assets/app-abc123.js', '/assets/app-abc123.css']) {
+      const res = await app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(200);
+      expect(commonProblems(res, 'subresource'), url).toEqual([]);
+      for (const name of ['content-security-policy', 'x-frame-options', 'cross-origin-opener-policy', 'permissions-policy']) expect(res.headers[name], `${url} ${name}`).toBeUndefined();
+    }
+    // an SVG of the client can be opened as a page that runs scripts: it keeps them (the 'static file' row)
+    const svg = await app.inject({ method: 'GET', url: '/favicon.svg' });
+    expect(svg.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(svg.headers['x-frame-options']).toBe('DENY');
+  });
 
   it('429 answers carry Retry-After and the same headers', async () => {
     let res: LightMyRequestResponse | undefined;

@@ -16,6 +16,13 @@ const SPA_CSP = [
   "frame-ancestors 'none'",
 ].join('; ');
 
+/**
+ * Content types that are never a document: a stylesheet, a classic or module script (not a worker:
+ * the client starts none), a font, a raster image. Not SVG (a page that can run scripts), not HTML,
+ * not JSON or text (shown as a page when opened).
+ */
+const SUBRESOURCE = /^(text\/css|text\/javascript|application\/javascript|font\/|image\/(png|jpeg|webp|avif|gif|x-icon|vnd\.microsoft\.icon))\b/i;
+
 export const SANDBOX_CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; sandbox";
 
 /** True when the site's public address is https (cookies get the __Host- prefix and Secure, HSTS is sent). */
@@ -30,11 +37,17 @@ export function registerSecurity(app: FastifyInstance, opts: { dev?: boolean }) 
   app.addHook('onSend', async (req, reply, payload) => {
     const https = httpsSite || req.protocol === 'https';
     reply.header('x-content-type-options', 'nosniff');
+    // a stylesheet's own fetches (url(...)) follow the referrer policy it was served with
     reply.header('referrer-policy', 'strict-origin-when-cross-origin');
-    reply.header('x-frame-options', 'DENY');
-    reply.header('cross-origin-opener-policy', 'same-origin');
-    reply.header('permissions-policy', 'camera=(), microphone=(), geolocation=()');
-    if (!reply.hasHeader('content-security-policy') && !opts.dev) reply.header('content-security-policy', SPA_CSP);
+    // The document policies (framing, opener, permissions, CSP) go on everything a browser may show
+    // as a page; a stylesheet, script, font or raster image of the built client never is one, and
+    // browsers ignore them there (decision 45-02). SVG can be a page with scripts: it keeps them.
+    if (!SUBRESOURCE.test(String(reply.getHeader('content-type') ?? ''))) {
+      reply.header('x-frame-options', 'DENY');
+      reply.header('cross-origin-opener-policy', 'same-origin');
+      reply.header('permissions-policy', 'camera=(), microphone=(), geolocation=()');
+      if (!reply.hasHeader('content-security-policy') && !opts.dev) reply.header('content-security-policy', SPA_CSP);
+    }
     if (https) reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
     // personal and staff answers are never stored by a browser or a proxy (issue 19.7), set here
     // once for every route: a route for signed-in callers or staff always answers no-store; an API
