@@ -107,10 +107,12 @@ async function settle(page: Page) {
 /** The side menu slides in (a 200 ms animation, seconds of frames on a busy machine): measured once it has landed. */
 export async function menuSettled(page: Page) {
   await page.waitForFunction(() => {
-    const running = document.getAnimations().some((a) => a.playState === 'running' || a.pending);
+    // a spinner or a skeleton's pulse runs for ever: only animations that end count (a busy machine
+    // keeps a card's preview loading, and its spinner turning, for seconds)
+    const running = document.getAnimations().some((a) => (a.playState === 'running' || a.pending) && a.effect?.getComputedTiming().iterations !== Infinity);
     const sheet = document.querySelector('[role="dialog"]');
     return !running && !!sheet && sheet.getBoundingClientRect().left >= 0;
-  }, undefined, { timeout: 10_000 });
+  }, undefined, { timeout: 20_000 });
 }
 
 /** The page measured at the phone widths (both unless told), scrolled to the top (a sticky header then covers nothing). */
@@ -171,7 +173,8 @@ interface PhoneState {
 /** A dialog is open and has landed (no animation running). */
 async function dialogOpen(page: Page, name: string | RegExp) {
   await page.getByRole('dialog', { name }).waitFor({ timeout: 15_000 });
-  await page.waitForFunction(() => !document.getAnimations().some((a) => a.playState === 'running' || a.pending), undefined, { timeout: 10_000 });
+  // the dialog's own opening animation has ended (a spinner's or a pulse's, which never end, do not count)
+  await page.waitForFunction(() => !document.getAnimations().some((a) => (a.playState === 'running' || a.pending) && a.effect?.getComputedTiming().iterations !== Infinity), undefined, { timeout: 20_000 });
 }
 
 /** The field messages of a form are shown. */
