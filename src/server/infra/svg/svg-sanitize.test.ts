@@ -154,13 +154,17 @@ describe('sanitizeSvg: budgets in output pixels (issue 32)', () => {
 });
 
 describe('sanitizeSvg: one linear pass, whatever the file (issue 32, decision 32-08)', () => {
-  /** CPU time of the fastest of three runs, in ms (the process's CPU, not the clock: a busy machine does not count) */
+  // this thread's CPU where Node.js can say it (22 and 24), else the process's: other threads of the
+  // test process (a collection's helpers, a pool left by an earlier file) once counted against a run
+  const threadCpu = (process as { threadCpuUsage?: (prev?: NodeJS.CpuUsage) => NodeJS.CpuUsage }).threadCpuUsage?.bind(process);
+  const cpuUsage = (prev?: NodeJS.CpuUsage) => (threadCpu ? threadCpu(prev) : process.cpuUsage(prev));
+  /** CPU time of the fastest of three runs, in ms (CPU, not the clock: a busy machine does not count) */
   function cpuTimeOf(run: () => void): number {
     let best = Infinity;
     for (let k = 0; k < 3; k++) {
-      const before = process.cpuUsage();
+      const before = cpuUsage();
       run();
-      const d = process.cpuUsage(before);
+      const d = cpuUsage(before);
       best = Math.min(best, (d.user + d.system) / 1000);
     }
     return best;
@@ -183,13 +187,15 @@ describe('sanitizeSvg: one linear pass, whatever the file (issue 32, decision 32
   for (const [name, make] of Object.entries(SHAPES)) {
     // linear, not quadratic: 10x the elements costs about 10x (quadratic would be 100x); the margin
     // is for a collection that lands in the big run on a busy machine. Speed bars live in the bench.
-    it(`${name}: the element budget in under 500 ms of CPU, 10x the elements in at most 25x the time`, () => {
+    it(`${name}: the element budget in under 2 s of CPU, 10x the elements in at most 25x the time`, () => {
       const small = make(900);
       const big = make(9000);
       const tSmall = cpuTimeOf(() => sanitizeSvg(small));
       const tBig = cpuTimeOf(() => sanitizeSvg(big));
       expect(tBig, `${name}: ${small.length} bytes ${tSmall.toFixed(1)} ms, ${big.length} bytes ${tBig.toFixed(1)} ms`).toBeLessThan(25 * Math.max(tSmall, 20));
-      expect(tBig).toBeLessThan(500);
+      // a sanity bound, not a speed bar (those are in the bench): a machine running at half speed took
+      // 505 ms of CPU here, where a quiet one takes about 200
+      expect(tBig).toBeLessThan(2_000);
     });
   }
 });
