@@ -1,3 +1,4 @@
+import { bestCpuMs } from '#tests/helpers/cpu';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { TEAM_LIMITS } from '#shared/schemas/team';
@@ -30,14 +31,7 @@ function read(text: string): string {
  * one-sided).
  */
 function timeRead(text: string): number {
-  let best = Infinity;
-  for (let i = 0; i < 2; i++) {
-    const before = process.cpuUsage();
-    read(text);
-    const d = process.cpuUsage(before);
-    best = Math.min(best, (d.user + d.system) / 1000);
-  }
-  return best;
+  return bestCpuMs(() => read(text), 2);
 }
 
 /**

@@ -1,3 +1,4 @@
+import { bestCpuMs } from '#tests/helpers/cpu';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { JSDOM } from 'jsdom';
@@ -154,21 +155,8 @@ describe('sanitizeSvg: budgets in output pixels (issue 32)', () => {
 });
 
 describe('sanitizeSvg: one linear pass, whatever the file (issue 32, decision 32-08)', () => {
-  // this thread's CPU where Node.js can say it (22 and 24), else the process's: other threads of the
-  // test process (a collection's helpers, a pool left by an earlier file) once counted against a run
-  const threadCpu = (process as { threadCpuUsage?: (prev?: NodeJS.CpuUsage) => NodeJS.CpuUsage }).threadCpuUsage?.bind(process);
-  const cpuUsage = (prev?: NodeJS.CpuUsage) => (threadCpu ? threadCpu(prev) : process.cpuUsage(prev));
-  /** CPU time of the fastest of three runs, in ms (CPU, not the clock: a busy machine does not count) */
-  function cpuTimeOf(run: () => void): number {
-    let best = Infinity;
-    for (let k = 0; k < 3; k++) {
-      const before = cpuUsage();
-      run();
-      const d = cpuUsage(before);
-      best = Math.min(best, (d.user + d.system) / 1000);
-    }
-    return best;
-  }
+  /** CPU time of the fastest of three runs, in ms (this thread's CPU, not the clock: a busy machine does not count) */
+  const cpuTimeOf = (run: () => void) => bestCpuMs(run);
   const NS = 'xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink"';
   const pad = (unit: string, bytes: number) => unit.repeat(Math.max(1, Math.floor(bytes / unit.length)));
   /** accepted shapes, as a function of the element count (10,000 is the budget) */

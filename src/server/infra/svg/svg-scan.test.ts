@@ -1,3 +1,4 @@
+import { bestCpuMs, cpuMs } from '#tests/helpers/cpu';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { BUILTIN_TEMPLATES } from '#shared/templates/builtin';
@@ -38,14 +39,7 @@ function refusal(text: string, output?: SvgOutput): string {
  * other work on a busy machine does not count (this is a proof of the time class, not a benchmark).
  */
 function cpuTimeOf(run: () => void): number {
-  let best = Infinity;
-  for (let k = 0; k < 3; k++) {
-    const before = process.cpuUsage();
-    run();
-    const d = process.cpuUsage(before);
-    best = Math.min(best, (d.user + d.system) / 1000);
-  }
-  return best;
+  return bestCpuMs(run);
 }
 const timeOf = (text: string, output?: SvgOutput) => cpuTimeOf(() => outcome(text, output));
 /**
@@ -87,14 +81,14 @@ const CLASSES: Record<string, (bytes: number) => string> = {
 
 describe('scanSvg: linear time for every attack class', () => {
   for (const [name, make] of Object.entries(CLASSES)) {
-    it(`${name}: 1 MB in under 10x the time of 100 KB, under 300 ms`, () => {
+    it(`${name}: 1 MB in under 10x the time of 100 KB, under 1 s`, () => {
       const small = make(100 * 1024);
       const big = make(1024 * 1024);
       timeOf(small); // warm up
       const tSmall = timeOf(small);
       const tBig = timeOf(big);
       expect(tBig, `${name}: 100 KB ${tSmall.toFixed(1)} ms, 1 MB ${tBig.toFixed(1)} ms`).toBeLessThan(10 * Math.max(tSmall, LINEAR_FLOOR_MS));
-      expect(tBig).toBeLessThan(300);
+      expect(tBig).toBeLessThan(1_000); // a sanity bound: the speed bar is the bench's
     });
   }
 
@@ -103,10 +97,8 @@ describe('scanSvg: linear time for every attack class', () => {
     fc.assert(
       fc.property(fc.constantFrom(...names), fc.integer({ min: 1, max: 1024 * 1024 }), fc.string({ maxLength: 40 }), (name, bytes, noise) => {
         const text = CLASSES[name](bytes).replace('<svg ', `<svg data-n="${noise.replace(/["<&]/g, '')}" `);
-        const before = process.cpuUsage();
-        outcome(text);
-        const d = process.cpuUsage(before);
-        expect((d.user + d.system) / 1000).toBeLessThan(300);
+        // a sanity bound (a quadratic shape takes seconds); the 200 ms bar is the bench's
+        expect(cpuMs(() => outcome(text))).toBeLessThan(1_000);
       }),
       { numRuns: 60 },
     );
@@ -264,7 +256,7 @@ describe('cleanCss: linear for attacker CSS', () => {
     'unclosed string': (b) => `"${pad('x', b)}`,
   };
   for (const [name, make] of Object.entries(css)) {
-    it(`${name}: 1 MB in under 10x the time of 100 KB, under 300 ms`, () => {
+    it(`${name}: 1 MB in under 10x the time of 100 KB, under 1 s`, () => {
       const small = make(100 * 1024);
       const big = make(1024 * 1024);
       const best = (t: string) => cpuTimeOf(() => cleanCss(t));
@@ -272,7 +264,7 @@ describe('cleanCss: linear for attacker CSS', () => {
       const tSmall = best(small);
       const tBig = best(big);
       expect(tBig, `${name}: 100 KB ${tSmall.toFixed(1)} ms, 1 MB ${tBig.toFixed(1)} ms`).toBeLessThan(10 * Math.max(tSmall, LINEAR_FLOOR_MS));
-      expect(tBig).toBeLessThan(300);
+      expect(tBig).toBeLessThan(1_000); // a sanity bound: the speed bar is the bench's
     });
   }
 
