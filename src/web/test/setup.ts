@@ -17,4 +17,7 @@ afterEach(() => {
 
 // role queries skip the visibility check (a getComputedStyle walk per element, the slowest part of
 // a query in jsdom): a test asks for what the component renders, hidden or not
-configure({ defaultHidden: true });
+// and findBy/waitFor wait up to 5 s, not Testing Library's 1 s: beside the browser files on a machine
+// running at half speed, a form's answer once took longer than a second to show (a passing wait is no
+// slower for it)
+configure({ defaultHidden: true, asyncUtilTimeout: 5_000 });
